@@ -1,0 +1,31 @@
+"""The rules library: pure Python, one module (or package) per game, no Django.
+
+    import games
+    rules = games.get("gazobu")
+"""
+
+from __future__ import annotations
+
+import importlib
+from types import ModuleType
+
+from games.base import IllegalMove, Outcome, Rng, canonical, seed_digest, step_rng
+
+__all__ = ["IllegalMove", "Outcome", "Rng", "all", "canonical", "get", "seed_digest", "slugs", "step_rng"]
+
+_SLUGS = ("gazobu", "dos", "dr_gomb", "buttons", "dr_hrubec")
+
+
+def slugs() -> tuple[str, ...]:
+    return _SLUGS
+
+
+def get(slug: str) -> ModuleType:
+    """The rules module for `slug`; KeyError names the games that exist."""
+    if slug not in _SLUGS:
+        raise KeyError(f"No game {slug!r}; the games are: {', '.join(_SLUGS)}.")
+    return importlib.import_module(f"games.{slug}")
+
+
+def all() -> list[ModuleType]:  # noqa: A001 - the contract names it so
+    return [get(slug) for slug in _SLUGS]

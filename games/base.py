@@ -1,0 +1,143 @@
+"""The rules contract every game module fulfils, and the pieces they share.
+
+A game module is pure Python: it imports nothing from Django or the service. It exposes
+`slug`, `title`, `min_players`, `max_players`, `options`, `version` and the functions
+`setup`, `to_act`, `legal_moves`, `apply`, `view`, `outcome`, `describe`, `parse_move`
+and `format_move` (see ../shared/DESIGN.md). State is plain JSON data.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+
+class IllegalMove(Exception):
+    """A move the rules refuse. The message is shown to the player as it is."""
+
+    def __init__(self, reason: str):
+        super().__init__(reason)
+        self.reason = reason
+
+    def __str__(self) -> str:
+        return self.reason
+
+
+@dataclass
+class Outcome:
+    scores: list[int]
+    winners: list[int]
+    details: dict[str, Any] = field(default_factory=dict)
+
+    def as_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+class Rng:
+    """A deterministic generator over SHA-256 in counter mode.
+
+    Python's `random` may change between versions; SHA-256 never will, so a game started
+    today replays to the same shuffles on any future interpreter.
+    """
+
+    def __init__(self, seed: bytes | str):
+        self._seed = seed.encode() if isinstance(seed, str) else bytes(seed)
+        self._counter = 0
+        self._buffer = b""
+
+    def _take(self, count: int) -> bytes:
+        while len(self._buffer) < count:
+            block = hashlib.sha256(self._seed + self._counter.to_bytes(8, "big")).digest()
+            self._buffer += block
+            self._counter += 1
+        taken, self._buffer = self._buffer[:count], self._buffer[count:]
+        return taken
+
+    def randint(self, a: int, b: int) -> int:
+        """A uniform integer in [a, b], by rejection so that no value is favoured."""
+        if a > b:
+            raise ValueError(f"empty range {a}..{b}")
+        span = b - a + 1
+        limit = (1 << 64) - (1 << 64) % span
+        while True:
+            value = int.from_bytes(self._take(8), "big")
+            if value < limit:
+                return a + value % span
+
+    def shuffle(self, items: list) -> None:
+        """Fisher-Yates in place."""
+        for i in range(len(items) - 1, 0, -1):
+            j = self.randint(0, i)
+            items[i], items[j] = items[j], items[i]
+
+    def choice(self, seq):
+        if not seq:
+            raise IndexError("cannot choose from an empty sequence")
+        return seq[self.randint(0, len(seq) - 1)]
+
+
+def step_rng(seed: str, step: int) -> Rng:
+    """The rng the store hands to move `step` of a game (0 is setup)."""
+    return Rng(f"{seed}:{step}")
+
+
+def seed_digest(seed: str) -> str:
+    """The public commitment to a game's secret seed, shown from the start."""
+    return hashlib.sha256(seed.encode()).hexdigest()
+
+
+def resolve_options(allowed: dict[str, tuple], chosen: dict[str, Any] | None) -> dict[str, Any]:
+    """Fill in defaults (the first allowed value) and refuse unknown names or values."""
+    chosen = dict(chosen or {})
+    unknown = sorted(set(chosen) - set(allowed))
+    if unknown:
+        raise IllegalMove(f"Unknown option {unknown[0]!r}; this game has: {', '.join(allowed) or 'none'}.")
+    resolved = {}
+    for name, values in allowed.items():
+        value = chosen.get(name, values[0])
+        if value not in values:
+            shown = ", ".join(str(v) for v in values)
+            raise IllegalMove(f"Option {name} cannot be {value!r}; choose one of: {shown}.")
+        resolved[name] = value
+    return resolved
+
+
+def player_names(players: int | list[str]) -> list[str]:
+    """Setup accepts a player count or the players' names; either way the state keeps names."""
+    if isinstance(players, int):
+        return [f"Player {n + 1}" for n in range(players)]
+    return [str(name) for name in players]
+
+
+def check_player_count(rules, names: list[str]) -> None:
+    if not rules.min_players <= len(names) <= rules.max_players:
+        raise IllegalMove(
+            f"{rules.title} is for {rules.min_players} to {rules.max_players} players, "
+            f"not {len(names)}."
+        )
+
+
+def canonical(state: Any) -> str:
+    """The byte-stable form of a state: two replays of one log give the same string."""
+    return json.dumps(state, sort_keys=True, separators=(",", ":"))
+
+
+def require_move_kind(move: Any, kinds: tuple[str, ...]) -> str:
+    """The move's kind, or a refusal that lists the kinds this game knows."""
+    if not isinstance(move, dict) or not isinstance(move.get("kind"), str):
+        raise IllegalMove("A move is an object with a 'kind'; try one of: " + ", ".join(kinds) + ".")
+    if move["kind"] not in kinds:
+        raise IllegalMove(f"'{move['kind']}' is not a move in this game; try one of: {', '.join(kinds)}.")
+    return move["kind"]
+
+
+def require_legal(rules, state: dict, seat: int, move: dict) -> None:
+    """The generic guard: a move is accepted exactly when legal_moves offers it.
+
+    Games with large or parameterised move spaces check piecewise instead, with messages
+    that say which part was wrong.
+    """
+    if move not in rules.legal_moves(state, seat):
+        raise IllegalMove("That move is not possible now.")

@@ -1,0 +1,37 @@
+"""Players that need nothing but legal_moves: used for timeouts, simulations and playouts."""
+
+from __future__ import annotations
+
+import copy
+from types import ModuleType
+
+from games.base import Rng
+
+
+def random_move(rules: ModuleType, state: dict, seat: int, rng: Rng) -> dict:
+    """Any legal move, uniformly."""
+    return rng.choice(rules.legal_moves(state, seat))
+
+
+def greedy_move(rules: ModuleType, state: dict, seat: int, rng: Rng) -> dict:
+    """The move that most improves the seat's standing one step ahead.
+
+    A game may offer `standing(state, seat) -> int` (its running score); without it the
+    greedy bot plays like the random one. Ties go to the first such move, so the bot is
+    deterministic for a given state.
+    """
+    moves = rules.legal_moves(state, seat)
+    standing = getattr(rules, "standing", None)
+    if standing is None or len(moves) == 1:
+        return rng.choice(moves)
+    probe_rng_seed = f"greedy:{rng.randint(0, 2**32)}"
+    best, best_value = moves[0], None
+    for move in moves:
+        after = rules.apply(copy.deepcopy(state), seat, move, Rng(probe_rng_seed))
+        value = standing(after, seat)
+        if best_value is None or value > best_value:
+            best, best_value = move, value
+    return best
+
+
+BOTS = {"random": random_move, "greedy": greedy_move}

@@ -1,0 +1,137 @@
+"""Seeded random playouts that check the rules contract on every step.
+
+Each game's tests call `play_random_games` with its own invariant (cards accounted for,
+no adjacent buttons...). The checks here are the ones every game owes the service:
+every offered move is accepted, anything else is refused with the state untouched,
+notation round-trips, views are JSON, and replaying the log gives the same bytes.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from collections.abc import Callable
+from types import ModuleType
+
+import games
+from games import IllegalMove, Rng, canonical, step_rng
+
+Invariant = Callable[[dict], None]
+
+
+def mutated(move: dict, rng: Rng) -> object:
+    """A near miss of a legal move: one field changed, dropped or added."""
+    junk = copy.deepcopy(move)
+    keys = sorted(junk)
+    key = rng.choice(keys)
+    how = rng.randint(0, 4)
+    if how == 0:
+        junk[key] = rng.randint(-3, 40)
+    elif how == 1:
+        junk[key] = rng.choice(["", "x", None, [], {"a": 1}, True])
+    elif how == 2 and key != "kind":
+        del junk[key]
+    elif how == 3:
+        junk["kind"] = rng.choice(["", "pass", "nonsense", 7])
+    else:
+        junk[key] = [junk[key], junk[key]]
+    return junk
+
+
+def junk_moves(legal: list[dict], rng: Rng) -> list[object]:
+    moves: list[object] = [None, "draw", 42, [], {}, {"kind": "fly"}]
+    for _ in range(3):
+        if legal:
+            moves.append(mutated(rng.choice(legal), rng))
+    return moves
+
+
+def assert_refused(rules: ModuleType, state: dict, seat: int, move: object) -> None:
+    before = canonical(state)
+    try:
+        rules.apply(state, seat, move, Rng("junk"))
+    except IllegalMove as refusal:
+        assert str(refusal), "a refusal must say why"
+    else:
+        raise AssertionError(f"seat {seat} was allowed {move!r}, which legal_moves does not offer")
+    assert canonical(state) == before, f"refusing {move!r} changed the state"
+
+
+def check_step(rules: ModuleType, state: dict, players: int, rng: Rng, every_move: bool) -> None:
+    """Everything a step must satisfy before a move is chosen."""
+    json.loads(json.dumps(state))
+    for seat in [None, *range(players)]:
+        json.dumps(rules.view(state, seat))
+    for seat in range(players):
+        legal = rules.legal_moves(state, seat)
+        if seat in rules.to_act(state):
+            assert legal, f"seat {seat} is waited for but has no legal move"
+        for move in legal if every_move else legal[:3]:
+            text = rules.format_move(move, state, seat)
+            assert rules.parse_move(text, state, seat) == move, f"{text!r} does not parse back"
+            if every_move:
+                rules.apply(copy.deepcopy(state), seat, copy.deepcopy(move), Rng("probe"))
+        for junk in junk_moves(legal, rng):
+            if junk not in legal:
+                assert_refused(rules, state, seat, junk)
+
+
+def play_random_game(
+    rules: ModuleType,
+    players: int,
+    seed: str,
+    options: dict | None = None,
+    invariant: Invariant | None = None,
+    every_move: bool = False,
+    max_steps: int = 20_000,
+) -> tuple[dict, list[tuple[int, dict]]]:
+    """One game by random bots; returns the final state and the log of (seat, move)."""
+    state = rules.setup(players, options or {}, step_rng(seed, 0))
+    bot = Rng(f"{seed}:bot")
+    log: list[tuple[int, dict]] = []
+    while rules.to_act(state):
+        assert len(log) < max_steps, f"game {seed} did not end in {max_steps} steps"
+        check_step(rules, state, players, bot, every_move)
+        if invariant:
+            invariant(state)
+        seat = bot.choice(rules.to_act(state))
+        move = bot.choice(rules.legal_moves(state, seat))
+        before = canonical(state)
+        after = rules.apply(copy.deepcopy(state), seat, move, step_rng(seed, len(log) + 1))
+        for viewer in [None, *range(players)]:
+            assert isinstance(rules.describe(json.loads(before), seat, move, after, viewer), str)
+        state = after
+        log.append((seat, move))
+    if invariant:
+        invariant(state)
+    result = rules.outcome(state)
+    assert result is not None, "a game nobody is waited for must have an outcome"
+    assert len(result.scores) == players and result.winners
+    assert all(rules.legal_moves(state, seat) == [] for seat in range(players)), "moves after the end"
+    assert canonical(replay(rules, players, seed, options, log)) == canonical(state)
+    return state, log
+
+
+def replay(rules: ModuleType, players: int, seed: str, options, log) -> dict:
+    state = rules.setup(players, options or {}, step_rng(seed, 0))
+    for n, (seat, move) in enumerate(log, start=1):
+        state = rules.apply(state, seat, copy.deepcopy(move), step_rng(seed, n))
+    return state
+
+
+def play_random_games(
+    slug: str,
+    players: int,
+    count: int,
+    options: dict | None = None,
+    invariant: Invariant | None = None,
+    detailed: int = 5,
+) -> list[dict]:
+    """`count` seeded games; the first `detailed` try every legal move on a copy at every step."""
+    rules = games.get(slug)
+    finals = []
+    for n in range(count):
+        seed = f"{slug}-{players}-{json.dumps(options, sort_keys=True)}-{n}"
+        final, _ = play_random_game(rules, players, seed, options, invariant, n < detailed)
+        finals.append(final)
+    return finals
