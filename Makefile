@@ -1,0 +1,39 @@
+# Two commands matter (see README.md): `make run` and `make test`.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+READY := $(VENV)/.installed
+
+.PHONY: run test lint bench worker
+
+$(READY): requirements.lock
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet --require-hashes -r requirements.lock
+	touch $(READY)
+
+# The embedded default: SQLite, a Celery worker with beat on a broker kept in files under
+# var/, email kept in the local outbox (/mail/). Stops the worker when the server stops.
+run: $(READY)
+	$(BIN)/python manage.py migrate --noinput
+	$(BIN)/python manage.py demo
+	$(BIN)/celery -A tabletop worker --beat --concurrency=1 --loglevel=INFO \
+		--schedule=var/celerybeat-schedule --logfile=var/celery.log & \
+	trap 'kill $$! 2>/dev/null' EXIT INT TERM; \
+	DEBUG=1 $(BIN)/python manage.py runserver 127.0.0.1:8000
+
+# The whole suite. With DATABASE_URL set (CI: PostgreSQL) the tests whose behaviour depends
+# on the database backend run a second time on the embedded SQLite.
+test: $(READY)
+	$(BIN)/python -m pytest -n auto --dist loadgroup
+	@if [ -n "$$DATABASE_URL" ]; then \
+		echo "backend-specific tests again on SQLite:"; \
+		env -u DATABASE_URL $(BIN)/python -m pytest -m backend_specific -p no:xdist; \
+	fi
+
+lint: $(READY)
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+bench: $(READY)
+	$(BIN)/python manage.py benchmark

@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class MailConfig(AppConfig):
+    name = "tabletop.mail"
+    label = "mail"

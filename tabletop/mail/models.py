@@ -1,0 +1,64 @@
+"""Email waiting to go out, and mail kept locally when no EMAIL_URL is set."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+
+
+class Outbox(models.Model):
+    """One email to send. Written in the same transaction as the move that caused it."""
+
+    class Kind(models.TextChoices):
+        TURN = "turn"
+        REMINDER = "reminder"
+        TIMEOUT = "timeout"
+        GAME_OVER = "game-over"
+        INVITATION = "invitation"
+        REPLY = "reply"
+        DIGEST = "digest"
+
+    class Status(models.TextChoices):
+        PENDING = "pending"
+        SENT = "sent"
+        FAILED = "failed"
+        SKIPPED = "skipped"
+
+    kind = models.CharField(max_length=12, choices=Kind.choices)
+    game = models.ForeignKey("play.Game", null=True, blank=True, on_delete=models.CASCADE)
+    seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE
+    )
+    to = models.EmailField()
+    at_seq = models.PositiveIntegerField(default=0)
+    context = models.JSONField(default=dict, blank=True)
+    created = models.DateTimeField(auto_now_add=True)
+    not_before = models.DateTimeField(null=True, blank=True)
+    claimed = models.DateTimeField(null=True, blank=True)
+    sent = models.DateTimeField(null=True, blank=True)
+    attempts = models.PositiveSmallIntegerField(default=0)
+    last_error = models.TextField(blank=True)
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.PENDING)
+
+    class Meta:
+        indexes = [models.Index(fields=["status", "claimed"], name="outbox_due")]
+
+    def __str__(self) -> str:
+        return f"{self.kind} to {self.to} ({self.status})"
+
+
+class LocalMail(models.Model):
+    """Mail delivered by the embedded default's email backend, shown at /mail/."""
+
+    sender = models.CharField(max_length=300)
+    recipients = models.TextField()
+    subject = models.CharField(max_length=998)
+    message = models.TextField(help_text="The whole message as it would go on the wire.")
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created"]
+
+    def __str__(self) -> str:
+        return self.subject

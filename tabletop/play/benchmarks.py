@@ -1,0 +1,163 @@
+"""Measurements printed by `manage.py benchmark`. Figures, not pass/fail tests."""
+
+from __future__ import annotations
+
+import statistics
+import time
+from collections.abc import Callable
+
+from django.contrib.auth import get_user_model
+from django.db import connection
+from django.http import JsonResponse
+from django.test import Client
+from django.test.utils import override_settings
+from django.urls import include, path
+from rest_framework.authtoken.models import Token
+
+import games
+from games import Rng, step_rng
+from games.bots import random_move
+from tabletop.mail.models import LocalMail
+from tabletop.play import store
+from tabletop.play.models import Game, Move
+
+
+def playouts_per_second(slug: str, seconds: float = 2.0) -> tuple[float, float]:
+    """Random games played to the end by the rules alone: (games per second, steps per second)."""
+    rules = games.get(slug)
+    played = steps = 0
+    deadline = time.perf_counter() + seconds
+    started = time.perf_counter()
+    while time.perf_counter() < deadline:
+        players = rules.min_players + played % (rules.max_players - rules.min_players + 1)
+        seed = f"bench-{played}"
+        state = rules.setup(players, {}, step_rng(seed, 0))
+        bot = Rng(seed + ":bot")
+        while seats := rules.to_act(state):
+            seat = bot.choice(seats)
+            steps += 1
+            state = rules.apply(
+                state, seat, random_move(rules, state, seat, bot), step_rng(seed, steps)
+            )
+        played += 1
+    elapsed = time.perf_counter() - started
+    return played / elapsed, steps / elapsed
+
+
+def users(count: int) -> list:
+    model = get_user_model()
+    return [
+        model.objects.get_or_create(username=f"bench{n}", defaults={"email": f"b{n}@example.com"})[
+            0
+        ]
+        for n in range(count)
+    ]
+
+
+def new_game(slug: str, seats: int) -> Game:
+    players = users(seats)
+    game = store.create_game(players[0], slug, seats, {})
+    for user in players[1:]:
+        store.join_game(game, user)
+    game.refresh_from_db()
+    return game
+
+
+def play_through_store(game: Game, steps: int, rng: Rng) -> Game:
+    rules = game.rules
+    for _ in range(steps):
+        if not game.to_act:
+            break
+        seat = rng.choice(game.to_act)
+        move = random_move(rules, game.state, seat, rng)
+        store.submit(game, game.seats.get(position=seat).user, move, game.seq, Move.Source.BOT)
+        game.refresh_from_db()
+    return game
+
+
+def long_game(moves: int) -> Game:
+    """A game with at least `moves` logged moves, from whichever game runs long enough."""
+    rng = Rng("long")
+    for slug in ("dos", "dr_gomb", "dr_hrubec", "buttons", "gazobu"):
+        try:
+            game = play_through_store(new_game(slug, 2), moves, rng)
+        except ModuleNotFoundError:
+            continue
+        if game.seq >= moves:
+            return game
+    raise RuntimeError(f"no game reached {moves} moves")
+
+
+def timed(action: Callable[[], object], repeat: int) -> list[float]:
+    samples = []
+    for _ in range(repeat):
+        started = time.perf_counter()
+        action()
+        samples.append(time.perf_counter() - started)
+    return samples
+
+
+def replay_against_projection(moves: int = 300) -> dict:
+    game = long_game(moves)
+    rebuild = timed(lambda: store.replay(game), 5)
+    read = timed(lambda: Game.objects.get(pk=game.pk).state, 50)
+    return {
+        "slug": game.slug,
+        "moves": game.seq,
+        "rebuild": statistics.median(rebuild),
+        "read": statistics.median(read),
+    }
+
+
+def floor(request):
+    """The cheapest write the API could do: one insert, no rules, no locks."""
+    LocalMail.objects.create(sender="bench", recipients="bench", subject="floor", message="")
+    return JsonResponse({"ok": True}, status=201)
+
+
+urlpatterns = [path("bench/floor/", floor), path("", include("tabletop.urls"))]
+
+
+def percentile(samples: list[float], fraction: float) -> float:
+    ordered = sorted(samples)
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
+
+
+@override_settings(ROOT_URLCONF=__name__, ALLOWED_HOSTS=["testserver"])
+def api_latency(count: int = 200) -> dict:
+    """p50/p95 of POST /api/games/{id}/moves/ against the floor endpoint, in-process."""
+    rng = Rng("api")
+    game = new_game("gazobu", 2)
+    tokens = {
+        seat.position: Token.objects.get_or_create(user=seat.user)[0].key
+        for seat in game.seats.all()
+    }
+    client = Client()
+    move_times = []
+    while len(move_times) < count:
+        if not game.to_act:
+            game = new_game("gazobu", 2)
+            tokens = {
+                s.position: Token.objects.get_or_create(user=s.user)[0].key
+                for s in game.seats.all()
+            }
+        seat = rng.choice(game.to_act)
+        move = random_move(game.rules, game.state, seat, rng)
+        started = time.perf_counter()
+        response = client.post(
+            f"/api/games/{game.pk}/moves/",
+            {"move": move, "expected_seq": game.seq},
+            content_type="application/json",
+            HTTP_AUTHORIZATION=f"Token {tokens[seat]}",
+        )
+        move_times.append(time.perf_counter() - started)
+        assert response.status_code == 201, response.content
+        game.refresh_from_db()
+    floor_times = timed(lambda: client.post("/bench/floor/"), count)
+    return {
+        "vendor": connection.vendor,
+        "move_p50": percentile(move_times, 0.5),
+        "move_p95": percentile(move_times, 0.95),
+        "floor_p50": percentile(floor_times, 0.5),
+        "floor_p95": percentile(floor_times, 0.95),
+    }

@@ -1,0 +1,44 @@
+"""Reading a game's past: log lines and positions as a given viewer may see them."""
+
+from __future__ import annotations
+
+from tabletop.play import store
+from tabletop.play.models import Game, Move
+
+
+def describe(game: Game, move: Move, before: dict, after: dict, viewer: int | None) -> str:
+    if move.payload == store.RESIGN:
+        return f"{before['players'][move.seat]} resigned."
+    return game.rules.describe(before, move.seat, move.payload, after, viewer)
+
+
+def lines(game: Game, viewer: int | None, after_seq: int = 0) -> list[dict]:
+    """The log as `viewer` may read it; only moves after `after_seq` when given."""
+    return [
+        {
+            "seq": move.seq,
+            "seat": move.seat,
+            "source": move.source,
+            "text": describe(game, move, before, after, _reader(game, move, viewer)),
+            "created": move.created,
+        }
+        for move, before, after in store.history(game)
+        if move.seq > after_seq
+    ]
+
+
+def _reader(game: Game, move: Move, viewer: int | None) -> int | None:
+    """Once the game is over every line is told as its mover saw it: nothing is secret."""
+    return move.seat if game.is_over else viewer
+
+
+def position(game: Game, seq: int, viewer: int | None) -> dict:
+    """The viewer's view after move `seq`; once the game is over, every seat's view too."""
+    if seq < 0 or seq > game.seq:
+        raise store.Refused(f"Move {seq} does not exist; this game has moves 0 to {game.seq}.")
+    rules = game.rules
+    state = store.replay(game, upto=seq)
+    result = {"seq": seq, "view": rules.view(state, viewer)}
+    if game.is_over:
+        result["views"] = [rules.view(state, seat) for seat in range(game.players)]
+    return result

@@ -1,0 +1,163 @@
+"""Games, their seats and the append-only log of moves.
+
+The log (Move) is the truth; the state, seq and to_act on Game are a projection of it that
+`store.py` keeps current and `manage.py verify_log` can rebuild. Nothing but store.py
+writes a Move or changes a projection.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from django.conf import settings
+from django.db import models
+
+import games
+
+
+def new_seed() -> str:
+    return secrets.token_hex(32)
+
+
+class Game(models.Model):
+    class Status(models.TextChoices):
+        OPEN = "open", "waiting for players"
+        ACTIVE = "active", "in play"
+        FINISHED = "finished", "finished"
+
+    class Timeout(models.TextChoices):
+        BOT = "bot", "a bot moves for the late seat"
+        SKIP = "skip", "the late seat is skipped where the rules allow, else a bot moves"
+        FORFEIT = "forfeit", "the late seat forfeits"
+
+    slug = models.CharField(max_length=32)
+    options = models.JSONField(default=dict)
+    players = models.PositiveSmallIntegerField()
+    seed = models.CharField(max_length=64, default=new_seed, editable=False)
+    seed_sha256 = models.CharField(max_length=64, editable=False)
+    rules_version = models.PositiveIntegerField(default=1)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="created_games"
+    )
+    created = models.DateTimeField(auto_now_add=True)
+    started = models.DateTimeField(null=True, blank=True)
+    finished = models.DateTimeField(null=True, blank=True)
+
+    # Time control, chosen at creation.
+    days_per_move = models.PositiveSmallIntegerField(default=3)
+    reminder_hours = models.JSONField(default=list)
+    timeout_policy = models.CharField(max_length=10, choices=Timeout.choices, default=Timeout.BOT)
+
+    # The projection: a cache of replaying the log.
+    state = models.JSONField(null=True, blank=True)
+    seq = models.PositiveIntegerField(default=0)
+    to_act = models.JSONField(default=list)
+    outcome = models.JSONField(null=True, blank=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["status", "slug"])]
+
+    def __str__(self) -> str:
+        return f"{self.title} #{self.pk}"
+
+    def save(self, *args, **kwargs):
+        if not self.seed_sha256:
+            self.seed_sha256 = games.seed_digest(self.seed)
+        super().save(*args, **kwargs)
+
+    @property
+    def rules(self):
+        return games.get(self.slug)
+
+    @property
+    def title(self) -> str:
+        return self.rules.title
+
+    @property
+    def is_over(self) -> bool:
+        return self.status == self.Status.FINISHED
+
+    @property
+    def revealed_seed(self) -> str | None:
+        """The secret seed, once nobody can profit from knowing it."""
+        return self.seed if self.is_over else None
+
+    def seat_of(self, user) -> int | None:
+        if not getattr(user, "is_authenticated", False):
+            return None
+        for seat in self.seats.all():
+            if seat.user_id == user.pk:
+                return seat.position
+        return None
+
+
+class Seat(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    position = models.PositiveSmallIntegerField()
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="seats"
+    )
+    joined = models.DateTimeField(auto_now_add=True)
+    # Deadline and reminder bookkeeping: rows the beat sweep finds with indexed queries.
+    deadline = models.DateTimeField(null=True, blank=True, db_index=True)
+    next_reminder = models.DateTimeField(null=True, blank=True, db_index=True)
+    turn_started = models.DateTimeField(null=True, blank=True)
+    forfeited = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["position"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "position"], name="one_player_per_seat"),
+            models.UniqueConstraint(fields=["game", "user"], name="one_seat_per_player"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} in {self.game} (seat {self.position})"
+
+
+class Move(models.Model):
+    """One step of a game. Never updated or deleted."""
+
+    class Source(models.TextChoices):
+        WEB = "web"
+        API = "api"
+        EMAIL = "email"
+        TIMEOUT_BOT = "timeout-bot", "bot at the deadline"
+        TIMEOUT_SKIP = "timeout-skip", "skipped at the deadline"
+        FORFEIT = "forfeit"
+        STANDING_ORDER = "standing-order", "standing order"
+        BOT = "bot"
+        RESIGN = "resign"
+
+    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="moves")
+    seq = models.PositiveIntegerField()
+    seat = models.PositiveSmallIntegerField()
+    payload = models.JSONField()
+    source = models.CharField(max_length=16, choices=Source.choices)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["seq"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "seq"], name="one_move_per_seq"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game} move {self.seq}"
+
+
+class Invitation(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="invitations")
+    email = models.EmailField()
+    invited_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE)
+    created = models.DateTimeField(auto_now_add=True)
+    accepted = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["game", "email"], name="one_invitation_per_address"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.email} to {self.game}"

@@ -1,0 +1,415 @@
+"""The only writer of moves and projections.
+
+Every state change of a game goes through here: create, join, submit, resign, the
+system's steps at a deadline, and rebuilding projections from the log. A submission runs
+in one transaction: lock the game row, check the seat, apply the rules on a copy, append
+Move(seq=n+1), update the projection, queue the emails; the emails go out after commit.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+import games
+from games import IllegalMove, canonical, step_rng
+from games.base import check_player_count, player_names, resolve_options
+from games.bots import random_move
+from tabletop.mail import clock, outbox
+from tabletop.play.models import Game, Move, Seat
+
+RESIGN = {"kind": "resign"}
+MAX_AUTOMATIC_STEPS = 1000
+
+
+class Refused(Exception):
+    """A submission the service turns down; `status` is the HTTP status it maps to."""
+
+    status = 400
+
+    def __init__(self, message: str, **context):
+        super().__init__(message)
+        self.message = message
+        self.context = context
+
+    def __str__(self) -> str:
+        return self.message
+
+
+class NotASeat(Refused):
+    status = 403
+
+
+class NotYourTurn(Refused):
+    status = 403
+
+
+class StaleMove(Refused):
+    status = 409
+
+
+class GameNotActive(Refused):
+    status = 409
+
+
+class Illegal(Refused):
+    status = 400
+
+
+# ---------------------------------------------------------------------------- creation
+
+
+def create_game(
+    creator,
+    slug: str,
+    players: int,
+    options: dict | None = None,
+    *,
+    days_per_move: int = 3,
+    reminder_hours: list[int] | None = None,
+    timeout_policy: str = Game.Timeout.BOT,
+    join: bool = True,
+) -> Game:
+    """A new open game; the creator takes the first seat unless `join` is False."""
+    try:
+        rules = games.get(slug)
+    except KeyError as error:
+        raise Refused(error.args[0]) from None
+    try:
+        check_player_count(rules, player_names(int(players)))
+        resolved = resolve_options(rules.options, options)
+    except IllegalMove as refusal:
+        raise Refused(str(refusal)) from None
+    if timeout_policy not in Game.Timeout.values:
+        raise Refused(f"Timeout policy must be one of: {', '.join(Game.Timeout.values)}.")
+    if not 1 <= int(days_per_move) <= 60:
+        raise Refused("Days per move must be between 1 and 60.")
+    ladder = sorted({int(h) for h in (reminder_hours if reminder_hours is not None else [24, 2])})
+    if any(h <= 0 or h >= int(days_per_move) * 24 for h in ladder):
+        raise Refused("Reminders must fall between the start of a turn and its deadline.")
+    with transaction.atomic():
+        game = Game.objects.create(
+            slug=slug,
+            options=resolved,
+            players=int(players),
+            rules_version=rules.version,
+            created_by=creator,
+            days_per_move=int(days_per_move),
+            reminder_hours=sorted(ladder, reverse=True),
+            timeout_policy=timeout_policy,
+        )
+        if join:
+            _take_seat(game, creator)
+    return game
+
+
+def join_game(game: Game, user) -> Seat:
+    """Take the next free seat; the game starts when the last seat is taken."""
+    with transaction.atomic():
+        game = Game.objects.select_for_update().get(pk=game.pk)
+        if game.status != Game.Status.OPEN:
+            raise GameNotActive("This game is not open for joining any more.")
+        if game.seats.filter(user=user).exists():
+            raise Refused("You already have a seat in this game.")
+        seat = _take_seat(game, user)
+    return seat
+
+
+def _take_seat(game: Game, user) -> Seat:
+    seat = Seat.objects.create(game=game, position=game.seats.count(), user=user)
+    outbox.accept_invitation(game, user)
+    if game.seats.count() == game.players:
+        _start(game)
+    return seat
+
+
+def _start(game: Game) -> None:
+    names = [seat.user.get_username() for seat in game.seats.select_related("user")]
+    state = game.rules.setup(names, game.options, step_rng(game.seed, 0))
+    game.status = Game.Status.ACTIVE
+    game.started = timezone.now()
+    _project(game, state, previously_waiting=[])
+    game.save()
+
+
+# ---------------------------------------------------------------------------- moves
+
+
+@dataclass
+class Step:
+    seat: int
+    move: dict
+    source: str
+
+
+def submit(game: Game, user, move: dict, expected_seq: int | None, source: str) -> list[Move]:
+    """One move by a player; returns the moves logged (the player's and any automatic ones)."""
+    return submit_steps(game, user, [move], expected_seq, source)
+
+
+def submit_steps(
+    game: Game, user, moves: list[dict], expected_seq: int | None, source: str
+) -> list[Move]:
+    """Several steps by one player, all or nothing (an email reply with several lines).
+
+    `expected_seq` None means "whatever the game is at now" (a reply to an old email whose
+    steps are still legal for the same seat).
+    """
+    try:
+        with transaction.atomic():
+            locked = Game.objects.select_for_update().get(pk=game.pk)
+            seat = _seat_of(locked, user)
+            _check_fresh(locked, expected_seq)
+            return _advance(locked, [Step(seat, move, source) for move in moves])
+    except IntegrityError:
+        # Only the unique (game, seq) constraint can fire here: another submission won.
+        raise StaleMove(
+            "Someone moved at the same moment; reload and try again.",
+            current_seq=Game.objects.get(pk=game.pk).seq,
+        ) from None
+
+
+def act_for_seat(game: Game, seat: int, move: dict, source: str, at_seq: int) -> list[Move]:
+    """A system step for a seat (a timeout's bot move, skip or forfeit)."""
+    with transaction.atomic():
+        locked = Game.objects.select_for_update().get(pk=game.pk)
+        _check_fresh(locked, at_seq)
+        return _advance(locked, [Step(seat, move, source)])
+
+
+def resign(game: Game, user, source: str) -> list[Move]:
+    with transaction.atomic():
+        locked = Game.objects.select_for_update().get(pk=game.pk)
+        seat = _seat_of(locked, user)
+        return _advance(locked, [Step(seat, RESIGN, source)])
+
+
+def _seat_of(game: Game, user) -> int:
+    seat = game.seat_of(user)
+    if seat is None:
+        raise NotASeat("You do not have a seat in this game.")
+    return seat
+
+
+def _check_fresh(game: Game, expected_seq: int | None) -> None:
+    if game.status != Game.Status.ACTIVE:
+        message = "This game is over." if game.is_over else "This game has not started yet."
+        raise GameNotActive(message, current_seq=game.seq)
+    if expected_seq is not None and int(expected_seq) != game.seq:
+        raise StaleMove(
+            f"The game has moved on: it is at move {game.seq}; "
+            f"your move was made at move {expected_seq}.",
+            current_seq=game.seq,
+        )
+
+
+def _advance(game: Game, steps: list[Step]) -> list[Move]:
+    """Apply the steps in order, then any automatic steps, log them all and project."""
+    rules = game.rules
+    _check_rules_version(game, rules)
+    previously_waiting = list(game.to_act)
+    state = copy.deepcopy(game.state)
+    resigned = resigned_seats(game)
+    logged: list[Move] = []
+    for step in steps:
+        state = _apply_step(game, rules, state, step, resigned, game.seq + len(logged) + 1)
+        logged.append(_log(game, step, len(logged)))
+    for step in _automatic_steps(game, rules, state, resigned, len(logged)):
+        state = _apply_step(game, rules, state, step, resigned, game.seq + len(logged) + 1)
+        logged.append(_log(game, step, len(logged)))
+    game.seq += len(logged)
+    _project(game, state, previously_waiting, resigned)
+    game.save()
+    return logged
+
+
+def _check_rules_version(game: Game, rules) -> None:
+    if game.rules_version != rules.version:
+        raise Refused(
+            f"This game was started under version {game.rules_version} of the rules of "
+            f"{rules.title}; this server has version {rules.version}."
+        )
+
+
+def _apply_step(game, rules, state: dict, step: Step, resigned: list[int], seq: int) -> dict:
+    if step.move == RESIGN:
+        if step.seat in resigned:
+            raise Refused("You have already resigned from this game.")
+        resigned.append(step.seat)
+        return state
+    if step.seat not in rules.to_act(state) and not rules.legal_moves(state, step.seat):
+        raise NotYourTurn(_waiting_message(game, rules.to_act(state)))
+    try:
+        return rules.apply(state, step.seat, copy.deepcopy(step.move), step_rng(game.seed, seq))
+    except IllegalMove as refusal:
+        raise Illegal(str(refusal), legal=rules.legal_moves(state, step.seat)) from None
+
+
+def _log(game: Game, step: Step, offset: int) -> Move:
+    return Move.objects.create(
+        game=game, seq=game.seq + offset + 1, seat=step.seat, payload=step.move, source=step.source
+    )
+
+
+def _automatic_steps(game, rules, state: dict, resigned: list[int], done: int) -> Iterator[Step]:
+    """Steps nobody needs to be asked for: standing orders, and seats that have resigned.
+
+    A generator, so each step sees the state the previous one left (the caller applies it).
+    """
+    standing_order = getattr(rules, "standing_order_move", None)
+    for n in range(MAX_AUTOMATIC_STEPS):
+        step = None
+        for seat in rules.to_act(state):
+            if seat in resigned:
+                bot_rng = games.Rng(f"{game.seed}:resigned:{game.seq + done + n}")
+                step = Step(seat, random_move(rules, state, seat, bot_rng), Move.Source.BOT)
+            elif standing_order and (order := standing_order(state, seat)) is not None:
+                step = Step(seat, order, Move.Source.STANDING_ORDER)
+            if step:
+                break
+        if step is None or _everyone_resigned_but_one(game, resigned):
+            return
+        yield step
+
+
+def _everyone_resigned_but_one(game: Game, resigned: list[int]) -> bool:
+    return len(resigned) >= game.players - 1
+
+
+# ---------------------------------------------------------------------------- projection
+
+
+def resigned_seats(game: Game) -> list[int]:
+    return sorted(game.moves.filter(payload=RESIGN).values_list("seat", flat=True))
+
+
+def _project(game: Game, state: dict, previously_waiting: list[int], resigned=()) -> None:
+    """Bring the cached state, to_act, status, outcome and deadlines in line with `state`."""
+    rules = game.rules
+    game.state = state
+    game.to_act = rules.to_act(state)
+    result = final_outcome(rules, state, game.players, list(resigned))
+    if result is not None:
+        game.status = Game.Status.FINISHED
+        game.finished = game.finished or timezone.now()
+        game.outcome = result
+        game.to_act = []
+    newly_waiting = [seat for seat in game.to_act if seat not in previously_waiting]
+    clock.update_deadlines(game, newly_waiting)
+    outbox.queue_for_step(game, newly_waiting)
+
+
+def final_outcome(rules, state: dict, players: int, resigned: list[int]) -> dict | None:
+    """The rules' outcome, with resigned seats never among the winners.
+
+    When all but one seat have resigned the game ends there, whatever the board says.
+    """
+    remaining = [seat for seat in range(players) if seat not in resigned]
+    result = rules.outcome(state)
+    if result is None and len(remaining) > 1:
+        return None
+    if result is None:
+        standing = getattr(rules, "standing", None)
+        scores = [standing(state, seat) if standing else 0 for seat in range(players)]
+        return {"scores": scores, "winners": remaining, "details": {"resigned": resigned}}
+    outcome = result.as_dict()
+    if resigned:
+        best = max(outcome["scores"][seat] for seat in remaining)
+        outcome["winners"] = [s for s in remaining if outcome["scores"][s] == best]
+        outcome["details"] = {**outcome["details"], "resigned": resigned}
+    return outcome
+
+
+# ---------------------------------------------------------------------------- replay
+
+
+def replay(game: Game, upto: int | None = None) -> dict:
+    """The rules state after move `upto` (all moves when None), rebuilt from the log alone."""
+    state = None
+    for _move, _before, after in history(game, upto):
+        state = after
+    return state if state is not None else initial_state(game)
+
+
+def initial_state(game: Game) -> dict:
+    names = [seat.user.get_username() for seat in game.seats.select_related("user")]
+    return game.rules.setup(names, game.options, step_rng(game.seed, 0))
+
+
+def history(game: Game, upto: int | None = None) -> Iterator[tuple[Move, dict, dict]]:
+    """Each logged move with the state before and after it."""
+    rules = game.rules
+    state = initial_state(game)
+    moves = game.moves.order_by("seq")
+    if upto is not None:
+        moves = moves.filter(seq__lte=upto)
+    for move in moves:
+        before = state
+        if move.payload == RESIGN:
+            after = before
+        else:
+            after = rules.apply(
+                copy.deepcopy(before),
+                move.seat,
+                copy.deepcopy(move.payload),
+                step_rng(game.seed, move.seq),
+            )
+        yield move, before, after
+        state = after
+
+
+def verify(game: Game) -> list[str]:
+    """Differences between the stored projection and a replay of the log (empty = clean)."""
+    if game.status == Game.Status.OPEN:
+        return []
+    problems = []
+    seqs = list(game.moves.values_list("seq", flat=True))
+    if seqs != list(range(1, len(seqs) + 1)):
+        problems.append(f"the log has gaps or repeats: {seqs[:10]}...")
+    try:
+        state = replay(game)
+    except IllegalMove as refusal:
+        return [*problems, f"the log does not replay: {refusal}"]
+    rules = game.rules
+    expected = {
+        "state": canonical(state),
+        "seq": len(seqs),
+        "to_act": [] if game.is_over else rules.to_act(state),
+        "outcome": final_outcome(rules, state, game.players, resigned_seats(game)),
+    }
+    actual = {
+        "state": canonical(game.state),
+        "seq": game.seq,
+        "to_act": game.to_act,
+        "outcome": game.outcome,
+    }
+    for name, value in expected.items():
+        if actual[name] != value:
+            problems.append(f"{name} differs from the replay")
+    return problems
+
+
+def rebuild_projection(game: Game) -> list[str]:
+    """Verify, and where the projection differs, overwrite it with the replay."""
+    problems = verify(game)
+    if problems and not any("does not replay" in p for p in problems):
+        with transaction.atomic():
+            locked = Game.objects.select_for_update().get(pk=game.pk)
+            state = replay(locked)
+            locked.seq = locked.moves.count()
+            locked.state = state
+            locked.to_act = locked.rules.to_act(state)
+            locked.outcome = final_outcome(
+                locked.rules, state, locked.players, resigned_seats(locked)
+            )
+            locked.save(update_fields=["state", "seq", "to_act", "outcome"])
+    return problems
+
+
+def _waiting_message(game: Game, waiting: list[int]) -> str:
+    names = [seat.user.get_username() for seat in game.seats.all() if seat.position in waiting]
+    return f"It is not your turn; the game is waiting for {', '.join(names) or 'nobody'}."
