@@ -147,6 +147,8 @@ DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "tabletop <play@localh
 SERVER_EMAIL = DEFAULT_FROM_EMAIL
 REPLY_DOMAIN = os.environ.get("REPLY_DOMAIN", "localhost")
 ANYMAIL = {"WEBHOOK_SECRET": os.environ.get("ANYMAIL_WEBHOOK_SECRET", "")}
+# The longest vacation a player may take at once: a vacation stops their clock.
+MAIL_MAX_VACATION_DAYS = int(os.environ.get("MAIL_MAX_VACATION_DAYS", "30"))
 
 LOGGING = {
     "version": 1,

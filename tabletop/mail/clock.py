@@ -30,3 +30,11 @@ def update_deadlines(game, newly_waiting: list[int]) -> None:
         else:
             continue
         seat.save(update_fields=["turn_started", "deadline", "next_reminder"])
+
+
+def reschedule(game, user) -> None:
+    """The user's running deadline in this game again, from when their turn started."""
+    for seat in game.seats.filter(user=user, turn_started__isnull=False):
+        seat.deadline = deadline_for(seat.turn_started, game.days_per_move)
+        seat.next_reminder = first_reminder(seat.deadline, game.reminder_hours, timezone.now())
+        seat.save(update_fields=["deadline", "next_reminder"])

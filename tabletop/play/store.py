@@ -188,6 +188,17 @@ def resign(game: Game, user, source: str) -> list[Move]:
         return _advance(locked, [Step(seat, RESIGN, source)])
 
 
+def reschedule(user) -> None:
+    """Recompute the running deadlines of a player's seats after their clock settings changed."""
+    running = Seat.objects.filter(
+        user=user, deadline__isnull=False, game__status=Game.Status.ACTIVE
+    ).values_list("game_id", flat=True)
+    for game_id in list(running):
+        with transaction.atomic():
+            locked = Game.objects.select_for_update().get(pk=game_id)
+            clock.reschedule(locked, user)
+
+
 def _seat_of(game: Game, user) -> int:
     seat = game.seat_of(user)
     if seat is None:
