@@ -149,6 +149,8 @@ REPLY_DOMAIN = os.environ.get("REPLY_DOMAIN", "localhost")
 ANYMAIL = {"WEBHOOK_SECRET": os.environ.get("ANYMAIL_WEBHOOK_SECRET", "")}
 # The longest vacation a player may take at once: a vacation stops their clock.
 MAIL_MAX_VACATION_DAYS = int(os.environ.get("MAIL_MAX_VACATION_DAYS", "30"))
+# How long the log-in link of an email works.
+MAIL_LINK_MAX_AGE_DAYS = int(os.environ.get("MAIL_LINK_MAX_AGE_DAYS", "14"))
 
 LOGGING = {
     "version": 1,

@@ -124,3 +124,13 @@ class Preferences(models.Model):
             return False
         field = "email_" + kind.replace("-", "_")
         return getattr(self, field, True)
+
+
+class Suppression(models.Model):
+    """An address without an account that asked for no more email (it was only invited)."""
+
+    email = models.EmailField(unique=True)
+    created = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return self.email

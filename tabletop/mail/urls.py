@@ -4,4 +4,6 @@ from tabletop.mail import views
 
 urlpatterns = [
     path("", views.local_outbox, name="local-outbox"),
+    path("go/<str:token>/", views.go, name="mail-go"),
+    path("unsubscribe/<str:token>/", views.unsubscribe, name="mail-unsubscribe"),
 ]

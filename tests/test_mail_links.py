@@ -1,0 +1,101 @@
+"""The signed links in emails: into a game logged in, and one-click unsubscribe (RFC 8058)."""
+
+from __future__ import annotations
+
+import time
+
+from django.core import signing
+from django.test import Client
+
+from tabletop.mail import links
+from tabletop.mail.models import Preferences, Suppression
+from tests.factories import started_game
+
+
+def old_token(data: dict, salt: str, days: int) -> str:
+    """A token signed by this server `days` ago."""
+
+    class Earlier(signing.TimestampSigner):
+        def timestamp(self) -> str:
+            return signing.b62_encode(int(time.time()) - days * 86400)
+
+    return Earlier(salt=salt).sign_object(data)
+
+
+def test_the_game_link_logs_the_player_in_and_opens_the_game(make_user):
+    ann, ben = make_user("ann"), make_user("ben")
+    game = started_game([ann, ben])
+    url = links.game_link(ben, game)
+    assert url.startswith("http://localhost:8000/mail/go/")
+    client = Client()
+    response = client.get(url.removeprefix("http://localhost:8000"))
+    assert response.status_code == 302
+    assert response["Location"] == f"/games/{game.pk}/"
+    assert client.session["_auth_user_id"] == str(ben.pk)
+
+
+def test_an_expired_game_link_is_refused_and_logs_nobody_in(make_user, settings):
+    ann, ben = make_user("ann"), make_user("ben")
+    game = started_game([ann, ben])
+    data = {"u": ben.pk, "g": game.pk, "p": links.password_fingerprint(ben)}
+    token = old_token(data, links.GO_SALT, settings.MAIL_LINK_MAX_AGE_DAYS + 1)
+    client = Client()
+    response = client.get(f"/mail/go/{token}/")
+    assert response.status_code == 400
+    assert b"expired" in response.content
+    assert "_auth_user_id" not in client.session
+
+
+def test_a_tampered_game_link_is_refused(make_user):
+    ann, ben = make_user("ann"), make_user("ben")
+    game = started_game([ann, ben])
+    token = links.game_link(ben, game).rstrip("/").rsplit("/", 1)[1]
+    forged = signing.dumps({"u": ann.pk, "g": game.pk}, salt="something else")
+    for bad in (token[:-2] + "xx", forged):
+        response = Client().get(f"/mail/go/{bad}/")
+        assert response.status_code == 400
+        assert b"not valid" in response.content
+
+
+def test_a_game_link_dies_with_a_password_change(make_user):
+    ann, ben = make_user("ann"), make_user("ben")
+    game = started_game([ann, ben])
+    url = links.game_link(ben, game).removeprefix("http://localhost:8000")
+    ben.set_password("a-new-secret-1")
+    ben.save()
+    assert Client().get(url).status_code == 400
+
+
+def test_unsubscribe_asks_first_on_a_get(make_user):
+    ann = make_user("ann")
+    path = links.unsubscribe_link(ann).removeprefix("http://localhost:8000")
+    response = Client().get(path)
+    assert response.status_code == 200
+    assert b'<form method="post">' in response.content
+    assert not Preferences.of(ann).unsubscribed
+
+
+def test_one_click_unsubscribe_works_without_a_session_or_csrf_token(make_user):
+    ann = make_user("ann")
+    path = links.unsubscribe_link(ann).removeprefix("http://localhost:8000")
+    client = Client(enforce_csrf_checks=True)
+    response = client.post(
+        path, "List-Unsubscribe=One-Click", content_type="application/x-www-form-urlencoded"
+    )
+    assert response.status_code == 200
+    assert Preferences.of(ann).unsubscribed
+    assert not Preferences.of(ann).wants("turn")
+    assert Preferences.of(ann).wants("reply")
+
+
+def test_an_invited_address_without_account_can_unsubscribe(db):
+    path = links.unsubscribe_link(email="Zoe@Example.com").removeprefix("http://localhost:8000")
+    assert Client().post(path).status_code == 200
+    assert Suppression.objects.filter(email="zoe@example.com").exists()
+
+
+def test_a_tampered_unsubscribe_link_changes_nothing(make_user):
+    ann = make_user("ann")
+    path = links.unsubscribe_link(ann).removeprefix("http://localhost:8000")
+    assert Client().post(path[:-3] + "zz/").status_code == 400
+    assert not Preferences.of(ann).unsubscribed
