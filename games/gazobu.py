@@ -41,8 +41,9 @@ Decisions where the rulebook and RULINGS.md are silent
 - The game ends when a turn ends: after the player taking the 2nd-to-last 4th pill has placed
   both cards, or when fewer than 2 cards are left for the next turn. In the second case "the
   last player" is the one whose turn it would be (the pile then holds a single card).
-- Tied again: when the next count down is itself tied, the rule goes down again; the points go to
-  the highest count that exactly one player holds.
+- Tied again: when the next count down is itself tied, those players are tied leaders too; the
+  points go to the highest count exactly one player holds, if any (3-3-2-2 gives nobody the
+  points; 3-3-3-1 gives them to the single card).
 - Extra monsters join the piles the player already has ("as many piles as they have different
   families"): a player without Gazobu, Blob or Yoo cards gets nothing from them; they must be
   placed, even where they add a loss. A multiplier for a family the player does not hold is
@@ -54,13 +55,16 @@ Decisions where the rulebook and RULINGS.md are silent
   them against the others' current piles, and the round repeats until nobody would change (at
   most 10 rounds). Ties keep the current placement, else the first in the order Gazobu, Blob, Yoo.
 - Several players with the highest score all win.
-- The log names the cards a player took only to that player (and to everyone once the game is
-  over): the columns were public, but the table keeps no written record, so remembering who holds
-  what stays part of the game.
+- The log names the cards a player took only to that player: the columns were public, but the
+  table keeps no written record, so remembering who holds what stays part of the game. The last
+  player's three cards are named to everyone, since the game is over when they are taken.
+- Black holes resolve in seat order, each from its own holder's hand in card order, so one rng
+  replays them exactly; as each stolen card leaves the game, the order changes nothing else.
 """
 
 from __future__ import annotations
 
+import copy
 import re
 import sys
 from collections import Counter
@@ -368,8 +372,8 @@ def view(state: dict, seat: int | None) -> dict:
     if over:
         result = outcome(state)
         shown["hands"] = [sorted_cards(hand) for hand in state["hands"]]
-        shown["last_draw"] = state["last_draw"]
-        shown["black_holes"] = state["black_holes"]
+        shown["last_draw"] = result.details["last_draw"]
+        shown["black_holes"] = result.details["black_holes"]
         shown["removed"] = sorted_cards(state["removed"])
         shown["scores"] = result.scores
         shown["winners"] = result.winners
@@ -389,8 +393,8 @@ def outcome(state: dict) -> Outcome | None:
         return None
     scores, details = score_hands(state["hands"], state["players"])
     details["ending"] = state["ending"]
-    details["last_draw"] = state["last_draw"]
-    details["black_holes"] = state["black_holes"]
+    details["last_draw"] = copy.deepcopy(state["last_draw"])
+    details["black_holes"] = copy.deepcopy(state["black_holes"])
     best = max(scores)
     return Outcome(scores, [n for n, score in enumerate(scores) if score == best], details)
 

@@ -443,6 +443,18 @@ def test_black_holes_resolve_from_the_hands_as_they_were():
     assert Counter(state["hands"][2]) == Counter(["yoo"])
 
 
+def test_black_holes_resolve_before_the_bonus_cards_count():
+    state = last_turn([["gazobu"], ["black-hole", "bonus+5"]])
+    assert state["removed"] == ["black-hole", "bonus+5"]
+    assert rules.outcome(state).scores == [10 + 6, 0]
+
+
+def test_black_holes_resolve_before_the_extra_monsters_are_placed():
+    state = last_turn([["gazobu"], ["black-hole", "extra-monster"]])
+    assert state["hands"][1] == []
+    assert rules.outcome(state).details["seats"][1]["extra_monsters"] == 0
+
+
 def test_the_card_a_black_hole_takes_is_drawn_with_the_rng():
     hand = ["black-hole", "gazobu", "blob", "yoo", "twini", "twinax", "bonus+5"]
     taken = set()
