@@ -248,7 +248,7 @@ def legal_moves(state: dict, seat: int) -> list[dict]:
     moves = []
     if state["phase"] == "turn" and seat == state["active"]:
         moves.append({"kind": "roll"})
-        if squares_holding(state["boards"][seat], BUTTON):
+        if BUTTON in state["boards"][seat]:
             moves.append({"kind": "opt_out"})
     elif state["phase"] == "answer" and seat in state["waiting"]:
         row = state["roll"]["white"]
@@ -323,9 +323,7 @@ def check_move(state: dict, seat: int, move: Any) -> str:
         raise IllegalMove(f"That is not how to write a move; try '{EXAMPLES[kind]}'.")
     for axis in ("row", "column"):
         if axis in move and not (is_int(move[axis]) and 1 <= move[axis] <= SIZE):
-            raise IllegalMove(
-                f"{axis.title()} {move[axis]!r} does not exist; they run from 1 to 6."
-            )
+            raise IllegalMove(f"There is no {axis} {move[axis]!r}; {axis}s run from 1 to 6.")
     return kind
 
 
@@ -366,7 +364,7 @@ def bust(state: dict, seat: int) -> None:
 
 def opt_out(state: dict, seat: int, move: dict, rng: Rng) -> None:
     require_turn(state, seat)
-    if not squares_holding(state["boards"][seat], BUTTON):
+    if BUTTON not in state["boards"][seat]:
         raise IllegalMove("You can only opt out with a button on your board; roll the dice.")
     state["out"][seat] = "opted out"
     pass_dice(state)
@@ -596,8 +594,12 @@ def outcome(state: dict) -> Outcome | None:
 
 
 def standing(state: dict, seat: int) -> int:
-    """Stars on the board plus stars earned and still to place."""
-    return star_count(state["boards"][seat]) + state["stars_to_place"][seat]
+    """Stars on the board plus the stars this round has already secured: those still to place,
+    or, for a player who opted out, what the round will bring them."""
+    secured = state["stars_to_place"][seat]
+    if state["phase"] in ("turn", "answer") and state["out"][seat] == "opted out":
+        secured = score_round(state, seat)["stars"]
+    return star_count(state["boards"][seat]) + secured
 
 
 # View
@@ -633,7 +635,7 @@ def board_view(state: dict, seat: int) -> dict:
     return {
         "layout": layout,
         "colours": list(LAYOUTS[layout]),
-        "cells": lines_of(board)[:SIZE],
+        "cells": [board[at : at + SIZE] for at in range(0, SIZE * SIZE, SIZE)],
         "buttons": board.count(BUTTON),
         "stars": board.count(STAR),
         "line_of_five": has_line(board),
@@ -662,7 +664,7 @@ def describe(before: dict, seat: int, move: dict, after: dict, viewer: int | Non
         line = f"{name} declines the gold square."
     elif kind == "star":
         line = f"{name} places a star on row {move['row']}, column {move['column']}."
-    elif viewer == seat or after["phase"] == "over":
+    elif viewer == seat:
         line = f"{name} sets a standing order: {ORDERS[move['order']]}."
     else:
         line = f"{name} changes a standing order."
@@ -731,13 +733,11 @@ def describe_winners(state: dict) -> str:
     best = winners(state)
     board = state["boards"][best[0]]
     how = " with five stars in a line" if has_line(board) else ""
+    stars = plural(star_count(board), "star")
+    if len(best) == 1:
+        return f"{state['players'][best[0]]} wins{how} ({stars})"
     who = " and ".join(state["players"][seat] for seat in best)
-    verb = "wins" if len(best) == 1 else "share the victory"
-    return (
-        f"{who} {verb}{how} ({plural(star_count(board), 'star')} each)"
-        if len(best) > 1
-        else (f"{who} {verb}{how} ({plural(star_count(board), 'star')})")
-    )
+    return f"{who} share the victory{how} ({stars} each)"
 
 
 def plural(count: int, noun: str) -> str:

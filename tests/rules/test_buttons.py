@@ -6,8 +6,7 @@ import json
 import pytest
 
 import games
-from games import IllegalMove, Rng, canonical
-from games import buttons
+from games import IllegalMove, Rng, bots, buttons, canonical
 
 # Layout "1a", by row (white die) and column (black die):
 #   1 R R R B R B      R red, Y yellow, G green, B blue
@@ -677,7 +676,26 @@ def test_a_state_through_json_plays_exactly_like_the_original():
 
 
 def test_standing_counts_stars_on_the_board_and_stars_still_to_place():
-    state = last_one_opts_out(RED_AND_BLUE)
+    state = last_one_opts_out(RED_AND_BLUE[:2] + ["*....."] + RED_AND_BLUE[3:])
+    assert buttons.standing(state, 0) == 5
+    play(state, 0, star(2, 2))
+    assert buttons.standing(state, 0) == 5
+
+
+def test_standing_counts_the_stars_an_opted_out_player_has_secured():
+    state = position(boards={0: RED_AND_BLUE})
+    assert buttons.standing(state, 0) == 0
+    play(state, 0, OPT_OUT)
     assert buttons.standing(state, 0) == 4
-    play(state, 0, star(1, 1))
-    assert buttons.standing(state, 0) == 4
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_greedy_bots_opt_out_in_time_and_finish_a_game(players):
+    state = buttons.setup(players, {}, Rng(f"greedy {players}"))
+    for step in range(3000):
+        if not buttons.to_act(state):
+            break
+        seat = buttons.to_act(state)[0]
+        move = bots.greedy_move(buttons, state, seat, Rng(f"bot {step}"))
+        state = play(state, seat, move, Rng(f"step {step}"))
+    assert buttons.outcome(state) is not None
