@@ -1,0 +1,128 @@
+"""Dr. Hrubec: hire a team of crazy doctors, operate on crazy patients, close the hospital.
+
+Rules notes: how the service reads ../shared/rulebooks/dr-hrubec.txt. The card set is one
+house-data table in cards.py; the rules are in rules.py, the views and log lines in view.py,
+the email notation in notation.py.
+
+Rulings (RULINGS.md) that apply:
+- One ordinary six-sided die. An operation succeeds when the die (as the ongoing card reads it)
+  plus the team's skill in the chosen specialization, with ongoing effects and modifiers, is at
+  least the difficulty. The failed-operation example's roll of "-1" is not reproduced; its
+  worked example here is a roll of 1 with stomatology 0 against difficulty 3.
+- The draw deck is the doctors not dealt plus the action cards; patients only form the queue.
+  With two players the waiting room has 3 places.
+- The card set is house data: 25 doctors (the 11 named ones, each with its printed ability,
+  and 14 of the project's own), skills -2..+3 and a gender each; M.D. Silicon's alternate skills
+  -2, 2, 0, 3 with a woman in his team. 25 patients: ten tier 1 (difficulty 3-5, 1-2 points),
+  twelve tier 2 (5-8, 2-4 points), three tier 3 (8-11, 5-6 points), some with two
+  specializations, the 12 named ones with their printed effects. 34 action cards: the 11 named
+  ones plus Nurse (+2 in your next operation), Bribe (steal a doctor from another player),
+  Blackout (the next operation of a player you choose counts no doctors' skills, only the die,
+  even with Dr. Acula in that team) and Lucky day (ongoing: a roll of 1 or 2 counts as 3, so
+  Butcher never fires under it).
+- Morning administration is optional: draw (with fewer than 5 cards), hire a doctor, or skip.
+- Castling is simultaneous: every player with a doctor is in `to_act` and picks in secret; the
+  picks stay hidden from the others (view and log) until the last one has chosen, then all
+  doctors pass left at once. Dr. Incognito may be passed.
+- Game end and scoring as printed: cured points minus 2 per patient in your morgue.
+- Moves are atomic steps; all randomness (shuffles, the die) comes from the rng; the first
+  player is drawn at random (the rulebook names no rule for it).
+
+Decisions where the rulebook is silent:
+- Seats sit clockwise in join order: the player to your left is the next seat, the player to
+  your right the previous one.
+- The starting doctor is dealt into the hand; doctors count only once hired into an office.
+- Action cards are played only on your own turn, while no question is open and no Castling is
+  under way, and never in the closing round. After the roll the surgeon may still play action
+  cards (they count for later operations) and ends the turn with "end"; with an empty hand the
+  turn ends by itself.
+- A patient who leaves your table before the roll (Lunch break, Holiday, Euthanasia, Dr. Hrubec
+  on duty) means no operation this turn, and no morning administration or admittance either:
+  the turn goes on as after a roll.
+- An action card can be played only when it has something to act on (Castling needs a doctor in
+  some team, Dr. Hrubec on duty a patient on a table, Heart attack a waiting patient...). Any
+  such card may be played just to make room in the hand, as Ester does.
+- Dr. Acula shields his team's patient from other players' action cards: Euthanasia cannot pick
+  it and Holiday cannot send a patient onto that table. Your own cards still work on your own
+  patient, ongoing cards (which change teams and dice, not patients) reach his team, Blackout and
+  Dr. Hrubec on duty reach it as printed, and effects of doctors and patients are not action
+  cards. Bribe may steal Dr. Acula himself (Dr. Watt's example).
+- Dr. Incognito cannot be stolen, moved or discarded by any effect (Bribe, Heroic act, Alien,
+  Infected prostitute, Exhibitionist, Schizoid, the discard a fifth doctor forces). Firing him to
+  make room when hiring is a rule, not an effect, and is allowed; Castling may pass him.
+- M.D. Silicon is a man, so "a woman in your team" means another doctor.
+- Nurse and Heroic act each give +2 to the total of the player's next operation, whenever it
+  comes, and add up. A Blackout operation counts the die alone (as an ongoing dice card reads
+  it): no skills, no ongoing skill changes, no bonus. The operation uses up bonuses and blackout.
+- Bribe needs a free office (fewer than 4 doctors), as Exhibitionist and Schizoid print.
+  Holiday needs another player's empty table; Lunch break a free place in the waiting room.
+  Blackout and Holiday name another player. Alien discards another doctor in play, anyone's.
+  Heroic act discards one of your own doctors.
+- A failed operation resolves in this order: where the patient goes (Alcoholic's own rule, else
+  Butcher's on a natural 1 without Alternative treatment or Lucky day, else with the Lawyer to
+  the morgue of a player the surgeon names, else the own morgue); the Lawyer moves alone when the
+  patient went elsewhere; then the patient's effect; then the doctors' effects in office order
+  (M.D. Brutal, Young Intern). A successful one: the patient to the cured pile (One body, no head
+  to the morgue of a player the surgeon names), the patient's effect, then Gate keeper and Alpine
+  Doctor. A doctor whose effect comes after he left the team does nothing.
+- A doctor who moves to a player with four doctors (Lawyer, Alpine Doctor, Young Intern) makes
+  that player discard one of the five, the newcomer included (never Dr. Incognito); that player
+  decides.
+- Effects are compulsory where possible (steals, discards); Siamese twins may be declined.
+  An effect with nothing to act on is skipped. A question with one possible answer answers
+  itself (one other player to send to, one kind of card to discard, one doctor to pass).
+- An empty draw deck is refilled from the shuffled discard pile at the moment a card must be
+  drawn; with both empty nothing is drawn (and the morning draw is not offered).
+- Patients never enter the discard pile: "discard a patient from the game" puts it out of the
+  game (a public pile); unused patients stay in the box, unseen.
+- The closing round: after the closing card, one pass clockwise, starting left of the player
+  who turned it up; each player whose table holds a patient when their turn in the pass comes
+  operates once, with no action cards (effects still apply). Patients left on tables or in the
+  waiting room after it score nothing.
+- A new ongoing card always replaces the one in play, even one of the same name.
+- Tied players all win; the rulebook names no tiebreak.
+- Hidden: other hands (their sizes are public), the queue order (its backs show the tiers), the
+  deck order, the unused patients, Castling picks until all are in. The discard pile is public.
+- At a deadline (`skip_move`) morning administration does neither, the after-roll pause ends
+  the turn and Siamese twins' offer is declined; admittance, operations, Castling picks and
+  other questions cannot be skipped.
+"""
+
+from games.dr_hrubec.notation import format_move, notation_help, parse_move
+from games.dr_hrubec.rules import (
+    apply,
+    legal_moves,
+    max_players,
+    min_players,
+    options,
+    outcome,
+    setup,
+    skip_move,
+    slug,
+    standing,
+    title,
+    to_act,
+    version,
+)
+from games.dr_hrubec.view import describe, view
+
+__all__ = [
+    "apply",
+    "describe",
+    "format_move",
+    "legal_moves",
+    "max_players",
+    "min_players",
+    "notation_help",
+    "options",
+    "outcome",
+    "parse_move",
+    "setup",
+    "skip_move",
+    "slug",
+    "standing",
+    "title",
+    "to_act",
+    "version",
+    "view",
+]

@@ -1,0 +1,214 @@
+"""What each seat may see of a Dr. Hrubec game, and the log line of each move.
+
+Public: the teams, operating tables, waiting room, cured piles, morgues, the patients out of
+the game, the discard pile, the ongoing card, pending bonuses and blackouts, hand sizes, the
+backs (tiers) of the queue. Secret: the hands of the others, the order of the queue and of the
+draw deck, the unused patients, and Castling choices until everyone has chosen.
+"""
+
+from __future__ import annotations
+
+from games.dr_hrubec.cards import BY_SLUG, CLOSING, name
+from games.dr_hrubec.rules import (
+    ability_sheet,
+    question,
+    seat_count,
+    standing,
+    to_act,
+)
+
+
+def view(state: dict, seat: int | None) -> dict:
+    over = state["phase"] == "over"
+    count = seat_count(state)
+    shown = {
+        "players": list(state["players"]),
+        "you": seat,
+        "active": state["active"],
+        "phase": state["phase"],
+        "to_act": to_act(state),
+        "closing": state["closing"] is not None,
+        "closing_turns": list(state["closing"] or []),
+        "hand": list(state["hands"][seat]) if seat is not None else None,
+        "hand_counts": [len(hand) for hand in state["hands"]],
+        "teams": [list(team) for team in state["teams"]],
+        "skills": [ability_sheet(team) for team in state["teams"]],
+        "ongoing": state["ongoing"],
+        "bonus": list(state["bonus"]),
+        "blackout": list(state["blackout"]),
+        "tables": list(state["tables"]),
+        "waiting_room": list(state["waiting"]),
+        "waiting_places": state["places"],
+        "queue": {
+            "count": len(state["queue"]) - 1 if state["queue"] else 0,
+            "tiers": tier_counts(state["queue"]),
+            "closing_card_left": CLOSING in state["queue"],
+        },
+        "deck_count": len(state["deck"]),
+        "discard": list(state["discard"]),
+        "cured": [list(pile) for pile in state["cured"]],
+        "morgue": [list(pile) for pile in state["morgue"]],
+        "gone": list(state["gone"]),
+        "unused_patients": len(state["box"]),
+        "scores": [standing(state, owner) for owner in range(count)],
+        "question": question_view(state),
+        "castling": castling_view(state, seat),
+        "last_operation": dict(state["last"]) if state["last"] else None,
+    }
+    if over:
+        shown["hands"] = [list(hand) for hand in state["hands"]]
+        shown["deck"] = list(state["deck"])
+        shown["queue"]["cards"] = list(state["queue"])
+        shown["unused"] = list(state["box"])
+    return shown
+
+
+def tier_counts(queue: list[str]) -> list[int]:
+    """What the backs of the queue show: how many patients of each tier wait in it."""
+    counts = [0, 0, 0]
+    for card in queue:
+        if card != CLOSING:
+            counts[BY_SLUG[card].tier - 1] += 1
+    return counts
+
+
+def question_view(state: dict) -> dict | None:
+    if not state["pending"]:
+        return None
+    effect = state["pending"][0]
+    return {"seat": effect["seat"], "asks": effect["do"], "text": question(effect)}
+
+
+def castling_view(state: dict, seat: int | None) -> dict | None:
+    castling = state["castling"]
+    if not castling:
+        return None
+    picks = castling["picks"]
+    return {
+        "seats": list(castling["seats"]),
+        "chosen": [picks[owner] is not None for owner in range(len(picks))],
+        "your_choice": picks[seat] if seat is not None else None,
+    }
+
+
+# Describe: the log line of one move, as the viewer may read it
+
+
+def describe(before: dict, seat: int, move: dict, after: dict, viewer: int | None) -> str:
+    names = after["players"]
+    lines = [tell(event, names, viewer, after) for event in after["events"]]
+    if after["phase"] != "over" and not after["castling"] and to_act(after):
+        follows = next_step(before, after)
+        if follows:
+            lines.append(follows)
+    return " ".join(line for line in lines if line) or f"{names[seat]} moves."
+
+
+def next_step(before: dict, after: dict) -> str:
+    names = after["players"]
+    active = after["active"]
+    if after["pending"]:
+        effect = after["pending"][0]
+        return f"{names[effect['seat']]} must {question(effect)}."
+    if (before["active"], before["phase"]) == (active, after["phase"]):
+        return ""
+    if after["phase"] == "operate" and after["closing"] is not None:
+        return f"{names[active]} operates one last time."
+    if after["phase"] == "operate":
+        return f"It is {names[active]}'s turn: {name(after['tables'][active])} is on the table."
+    if after["phase"] == "morning" and before["active"] != active:
+        return f"It is {names[active]}'s turn."
+    return ""
+
+
+def tell(event: dict, names: list[str], viewer: int | None, after: dict) -> str:
+    who = names[event["seat"]] if event["seat"] is not None else ""
+    what = event["e"]
+    if what == "draw":
+        if viewer == event["seat"]:
+            return f"{who} draws {name(event['card'])}."
+        return f"{who} draws a card."
+    if what == "pick":
+        if viewer == event["seat"]:
+            return f"{who} chooses {name(event['doctor'])} to pass on for Castling."
+        return f"{who} has chosen a doctor to pass on for Castling."
+    if what == "operate":
+        return tell_operation(after["last"], names)
+    if what == "castled":
+        passes = "; ".join(
+            f"{names[giver]} passes {name(doctor)} to {names[(giver + 1) % len(names)]}"
+            for giver, doctor in event["passes"]
+        )
+        return f"Castling: {passes or 'nobody has a doctor to pass'}."
+    if what == "play":
+        return tell_play(event, names, who)
+    if what == "fire":
+        if event["owner"] == event["seat"]:
+            return f"{who} discards {name(event['doctor'])} from the team."
+        return f"{who} discards {names[event['owner']]}'s {name(event['doctor'])}."
+    if what == "over":
+        scores = ", ".join(f"{player} {standing(after, n)}" for n, player in enumerate(names))
+        return f"The game is over: {scores}."
+    return PLAIN[what].format(
+        who=who,
+        count=event.get("count"),
+        card=name(event["card"]) if event.get("card") else "",
+        doctor=name(event["doctor"]) if event.get("doctor") else "",
+        patient=name(event["patient"]) if event.get("patient") else "",
+        owner=names[event["owner"]] if event.get("owner") is not None else "",
+        to=names[event["to"]] if event.get("to") is not None else "",
+        because=f" ({name(event['card'])})" if event.get("card") else "",
+    )
+
+
+PLAIN = {
+    "reshuffle": "The discard pile is shuffled into a new draw deck of {count} cards.",
+    "no_card": "There is no card left for {who} to draw.",
+    "skip": "{who} neither draws nor hires.",
+    "hire": "{who} hires {doctor}.",
+    "queue": "{who} calls {patient} from the queue into the waiting room.",
+    "closing": "{who} turns up the hospital closing card: the hospital closes. Those with a "
+    "patient on the table operate one last time, clockwise, without playing cards.",
+    "admit": "{who} takes {patient} from the waiting room onto the operating table.",
+    "cured": "{patient} is cured and goes to {who}'s cured pile.",
+    "holiday": "{patient} goes on holiday to {to}'s operating table.",
+    "lunch_break": "{patient} goes back to the waiting room.",
+    "alcoholic_moves": "{patient} staggers onto {to}'s operating table.",
+    "gone": "{patient} leaves the game{because}.",
+    "to_morgue": "{patient} goes into {to}'s morgue.",
+    "doctor_moves": "{doctor} moves from {who}'s team to {to}'s.",
+    "steal": "{who} takes {doctor} from {owner}.",
+    "discard": "{who} discards {card}.",
+    "decline": "{who} leaves the waiting room as it is.",
+    "end": "{who} ends the turn.",
+}
+
+
+def tell_operation(last: dict, names: list[str]) -> str:
+    who = names[last["seat"]]
+    roll = f"rolls {last['roll']}"
+    if last["counted"] != last["roll"]:
+        roll += f" (counts as {last['counted']})"
+    if last["blackout"]:
+        sum_up = f"{roll}, blackout: the die alone"
+    else:
+        sum_up = f"{roll} + skill {last['skill']:+d}"
+        if last["bonus"]:
+            sum_up += f" + bonus {last['bonus']:+d}"
+    verdict = "cured" if last["cured"] else "dead"
+    return (
+        f"{who} operates on {name(last['patient'])} ({last['spec']}, difficulty "
+        f"{last['difficulty']}): {sum_up} = {last['total']}: {verdict}."
+    )
+
+
+def tell_play(event: dict, names: list[str], who: str) -> str:
+    card = event["card"]
+    line = f"{who} plays {name(card)}"
+    if "doctor" in event:
+        line += f" on {name(event['doctor'])}"
+    if "patient" in event:
+        line += f" on {name(event['patient'])}"
+    if "player" in event:
+        line += f" on {names[event['player']]}"
+    return line + "."
