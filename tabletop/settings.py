@@ -151,6 +151,20 @@ ANYMAIL = {"WEBHOOK_SECRET": os.environ.get("ANYMAIL_WEBHOOK_SECRET", "")}
 MAIL_MAX_VACATION_DAYS = int(os.environ.get("MAIL_MAX_VACATION_DAYS", "30"))
 # How long the log-in link of an email works.
 MAIL_LINK_MAX_AGE_DAYS = int(os.environ.get("MAIL_LINK_MAX_AGE_DAYS", "14"))
+# A reply address works for the game's days per move plus this many days.
+MAIL_REPLY_GRACE_DAYS = int(os.environ.get("MAIL_REPLY_GRACE_DAYS", "14"))
+# Put in front of every reply address: "play+" when replies land in one plus-addressed mailbox.
+MAIL_REPLY_PREFIX = os.environ.get("MAIL_REPLY_PREFIX", "")
+# Sending: attempts before a row is marked failed, and the first retry delay (then doubling).
+MAIL_SEND_ATTEMPTS = int(os.environ.get("MAIL_SEND_ATTEMPTS", "8"))
+MAIL_RETRY_SECONDS = int(os.environ.get("MAIL_RETRY_SECONDS", "30"))
+# Inbound: larger messages are refused with an answer (a move needs a line of text).
+MAIL_INBOUND_MAX_BYTES = int(os.environ.get("MAIL_INBOUND_MAX_BYTES", str(2 * 1024 * 1024)))
+# Inbound by webhook: the django-anymail provider whose inbound webhook is trusted
+# (/anymail/<provider>/inbound/); empty accepts none.
+MAIL_INBOUND_PROVIDER = os.environ.get("MAIL_INBOUND_PROVIDER", "")
+# Inbound by IMAP polling (manage.py fetch_mail): imaps://user:pass@host:993/INBOX
+IMAP_URL = os.environ.get("IMAP_URL", "")
 
 LOGGING = {
     "version": 1,

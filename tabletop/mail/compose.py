@@ -1,19 +1,288 @@
-"""Turning an outbox row into an email message from the templates in templates/emails/."""
+"""Turning an outbox row into an email from the templates in templates/emails/.
+
+Each kind has its triple `emails/<kind>-subject.txt`, `-body.txt`, `-body.html`, and a small
+function here that gathers what its templates show. The content is written when the email
+goes out, from the game as it is then; the headers make it a thread per game, give it a
+reply address of its own, and let the player unsubscribe in one click.
+"""
 
 from __future__ import annotations
+
+from datetime import datetime
+from email.utils import parseaddr
 
 from django.conf import settings
 from django.core.mail import EmailMultiAlternatives
 from django.template.loader import render_to_string
 
+from tabletop.mail import addresses, clock, links
+from tabletop.mail.models import Outbox, Preferences
+from tabletop.mail.plaintext import as_text
+from tabletop.play import history
+from tabletop.play.models import Game, Move
 
-def compose(row) -> EmailMultiAlternatives:
-    context = {"row": row, "game": row.game, "user": row.user, "site_url": settings.SITE_URL}
-    context.update(row.context)
+MOST_MOVES_LISTED = 40
+MOST_LINES_TOLD = 30
+SOURCES = {
+    Move.Source.TIMEOUT_BOT: ("a bot moved for them", "a bot moved for you"),
+    Move.Source.TIMEOUT_SKIP: ("their turn was skipped", "your turn was skipped"),
+    Move.Source.FORFEIT: (
+        "they forfeited; a bot plays their seat from now on",
+        "you forfeited; a bot plays your seat from now on",
+    ),
+}
+
+
+def compose(row: Outbox) -> EmailMultiAlternatives:
+    context = base_context(row)
+    context.update(CONTEXTS[row.kind](row, context))
     name = row.kind
-    subject = render_to_string(f"emails/{name}-subject.txt", context).strip()
+    subject = " ".join(render_to_string(f"emails/{name}-subject.txt", context).split())
     text = render_to_string(f"emails/{name}-body.txt", context)
     html = render_to_string(f"emails/{name}-body.html", context)
-    message = EmailMultiAlternatives(subject, text, settings.DEFAULT_FROM_EMAIL, [row.to])
+    message = EmailMultiAlternatives(
+        subject,
+        text,
+        settings.DEFAULT_FROM_EMAIL,
+        [row.to],
+        headers=headers(row, context),
+        reply_to=[context["reply_address"]] if context.get("reply_address") else None,
+    )
     message.attach_alternative(html, "text/html")
     return message
+
+
+# ---------------------------------------------------------------------------- headers
+
+
+def mail_domain() -> str:
+    return parseaddr(settings.DEFAULT_FROM_EMAIL)[1].rpartition("@")[2] or "localhost"
+
+
+def message_id(row: Outbox) -> str:
+    """Stable across retries: the same row always goes out under the same Message-ID."""
+    return f"<tabletop.{row.kind}.{row.pk}@{mail_domain()}>"
+
+
+def thread_id(game: Game) -> str:
+    return f"<tabletop.game.{game.pk}@{mail_domain()}>"
+
+
+def headers(row: Outbox, context: dict) -> dict[str, str]:
+    found = {"Message-ID": message_id(row), "X-Tabletop-Kind": row.kind}
+    if row.kind == Outbox.Kind.REPLY:
+        found["Auto-Submitted"] = "auto-replied"
+        if context.get("in_reply_to"):
+            found["In-Reply-To"] = context["in_reply_to"]
+            found["References"] = " ".join([*context.get("references", []), context["in_reply_to"]])
+        return found
+    # RFC 3834: vacation responders must not answer game mail.
+    found["Auto-Submitted"] = "auto-generated"
+    if row.game is not None:
+        found["In-Reply-To"] = found["References"] = thread_id(row.game)
+    found["List-Id"] = f"tabletop games <games.{mail_domain()}>"
+    found["List-Unsubscribe"] = f"<{context['unsubscribe_url']}>"
+    found["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
+    return found
+
+
+# ---------------------------------------------------------------------------- shared parts
+
+
+def base_context(row: Outbox) -> dict:
+    user, game = row.user, row.game
+    preferences = Preferences.of(user) if user is not None else Preferences()
+    context = {
+        "row": row,
+        "game": game,
+        "user": user,
+        "name": user.get_username() if user is not None else "",
+        "seat": row.seat,
+        "site_url": settings.SITE_URL,
+        "preferences": preferences,
+        "unsubscribe_url": links.unsubscribe_link(user, row.to),
+        "settings_url": links.absolute(links.settings_path()),
+    }
+    context.update(row.context)
+    if game is not None and user is not None and seat_user_id(game, row.seat) == user.pk:
+        context["game_url"] = links.game_link(user, game)
+        if not game.is_over:
+            context["reply_address"] = addresses.reply_address(game, row.seat, game.seq)
+    elif game is not None:
+        context["game_url"] = links.absolute(links.game_path(game.pk))
+    return context
+
+
+def seat_user_id(game: Game, seat: int | None) -> int | None:
+    if seat is None:
+        return None
+    return next((s.user_id for s in game.seats.all() if s.position == seat), None)
+
+
+def when(moment: datetime | str | None, preferences: Preferences) -> str:
+    """A moment as the player reads it: in their time zone, with how long from now."""
+    if moment is None:
+        return ""
+    if isinstance(moment, str):
+        moment = datetime.fromisoformat(moment)
+    tz = clock.zone(preferences)
+    local = moment.astimezone(tz)
+    return f"{local:%a %d %b %Y, %H:%M} ({tz.key}), {distance(moment - clock.now())}"
+
+
+def distance(delta) -> str:
+    seconds = int(delta.total_seconds())
+    if seconds <= 0:
+        return "now"
+    days, rest = divmod(seconds, 86400)
+    hours, rest = divmod(rest, 3600)
+    if days:
+        return f"in {days} day{'s' * (days != 1)} {hours} hour{'s' * (hours != 1)}"
+    if hours:
+        return f"in {hours} hour{'s' * (hours != 1)}"
+    return f"in {max(1, rest // 60)} minutes"
+
+
+def player_names(game: Game) -> list[str]:
+    return [seat.user.get_username() for seat in game.seats.select_related("user")]
+
+
+def situation(game: Game, seat: int, preferences: Preferences) -> dict:
+    """What a seat sees now: their view, whether they must act, their legal moves, deadline."""
+    rules = game.rules
+    state = game.state
+    to_act = seat in game.to_act
+    legal = [rules.format_move(move, state, seat) for move in rules.legal_moves(state, seat)]
+    deadline = game.seats.get(position=seat).deadline if to_act else None
+    waiting_for = [player_names(game)[s] for s in game.to_act]
+    return {
+        "view_text": as_text(rules.view(state, seat)),
+        "your_turn": to_act,
+        "legal_moves": legal[:MOST_MOVES_LISTED] if to_act else [],
+        "more_moves": max(0, len(legal) - MOST_MOVES_LISTED) if to_act else 0,
+        "example_move": legal[0] if to_act and legal else "",
+        "deadline": when(deadline, preferences),
+        "waiting_for": waiting_for,
+    }
+
+
+def told(game: Game, seat: int | None, after_seq: int = 0, only: list[int] | None = None):
+    """Log lines after `after_seq` (or just the seqs in `only`) as `seat` may read them."""
+    lines = history.lines(game, seat, after_seq=after_seq)
+    if only is not None:
+        lines = [line for line in lines if line["seq"] in only]
+    return [line["text"] for line in lines[-MOST_LINES_TOLD:]]
+
+
+def since_last_turn(game: Game, seat: int) -> list[str]:
+    last = (
+        game.moves.filter(seat=seat)
+        .exclude(source__in=[Move.Source.BOT, Move.Source.STANDING_ORDER])
+        .order_by("-seq")
+        .values_list("seq", flat=True)
+        .first()
+    )
+    return told(game, seat, after_seq=last or 0)
+
+
+# ---------------------------------------------------------------------------- each kind
+
+
+def turn(row: Outbox, context: dict) -> dict:
+    game = row.game
+    return {
+        "since": since_last_turn(game, row.seat),
+        **situation(game, row.seat, context["preferences"]),
+    }
+
+
+def reminder(row: Outbox, context: dict) -> dict:
+    return turn(row, context)
+
+
+def timeout(row: Outbox, context: dict) -> dict:
+    game = row.game
+    names = player_names(game)
+    late = row.context["late_seat"]
+    source = row.context["source"]
+    return {
+        "late_name": names[late],
+        "you_were_late": late == row.seat,
+        "what_happened": SOURCES.get(source, (source, source))[late == row.seat],
+        "moves_told": told(game, row.seat, only=row.context.get("logged", [])),
+        **situation(game, row.seat, context["preferences"]),
+    }
+
+
+def game_over(row: Outbox, context: dict) -> dict:
+    game = row.game
+    outcome = game.outcome or {"scores": [], "winners": [], "details": {}}
+    names = player_names(game)
+    scores = [
+        {"name": names[seat], "score": score, "won": seat in outcome["winners"]}
+        for seat, score in enumerate(outcome["scores"])
+    ]
+    return {
+        "scores": scores,
+        "winners": [names[seat] for seat in outcome["winners"]],
+        "you_won": row.seat in outcome["winners"],
+        "breakdown": as_text(outcome.get("details") or {}),
+        "replay_url": links.absolute(links.history_path(game.pk)),
+        "last_lines": told(game, row.seat)[-5:],
+    }
+
+
+def invitation(row: Outbox, context: dict) -> dict:
+    game = row.game
+    return {
+        "join_url": row.context.get("join_url") or context.get("game_url", ""),
+        "players_seated": player_names(game),
+    }
+
+
+def digest(row: Outbox, context: dict) -> dict:
+    user = row.user
+    waiting = []
+    for game in Game.objects.filter(status=Game.Status.ACTIVE, seats__user=user).prefetch_related(
+        "seats__user"
+    ):
+        seat = game.seat_of(user)
+        if seat not in game.to_act:
+            continue
+        waiting.append(
+            {
+                "game": game,
+                "url": links.game_link(user, game),
+                "reply_address": addresses.reply_address(game, seat, game.seq),
+                **situation(game, seat, context["preferences"]),
+            }
+        )
+    return {"waiting": waiting}
+
+
+def reply(row: Outbox, context: dict) -> dict:
+    """The answer to an emailed reply; what it says is in row.context (see inbound.py)."""
+    game = row.game
+    found = {}
+    if game is None or row.seat is None or not context.get("show_situation"):
+        return found
+    if row.context.get("logged"):
+        found["moves_told"] = told(game, row.seat, only=row.context["logged"])
+    if row.context.get("changed_since") is not None:
+        found["changes_told"] = told(game, row.seat, after_seq=row.context["changed_since"])
+    if row.context.get("help"):
+        notation = getattr(game.rules, "notation_help", None)
+        found["notation_help"] = notation() if notation else ""
+    found.update(situation(game, row.seat, context["preferences"]))
+    return found
+
+
+CONTEXTS = {
+    Outbox.Kind.TURN: turn,
+    Outbox.Kind.REMINDER: reminder,
+    Outbox.Kind.TIMEOUT: timeout,
+    Outbox.Kind.GAME_OVER: game_over,
+    Outbox.Kind.INVITATION: invitation,
+    Outbox.Kind.DIGEST: digest,
+    Outbox.Kind.REPLY: reply,
+}

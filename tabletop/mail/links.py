@@ -39,6 +39,13 @@ def history_path(game_id: int) -> str:
         return f"/games/{game_id}/history/"
 
 
+def settings_path() -> str:
+    try:
+        return reverse("settings")
+    except NoReverseMatch:
+        return "/settings/"
+
+
 def login_path() -> str:
     try:
         return resolve_url(settings.LOGIN_URL)

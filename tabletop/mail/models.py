@@ -21,8 +21,10 @@ class Outbox(models.Model):
     class Status(models.TextChoices):
         PENDING = "pending"
         SENT = "sent"
-        FAILED = "failed"
-        SKIPPED = "skipped"
+        FAILED = "failed", "failed (gave up after retries)"
+        SKIPPED = "skipped", "not sent (opted out, or no longer true)"
+        HELD = "held", "held for the daily digest"
+        DIGESTED = "digested", "went out in a daily digest"
 
     kind = models.CharField(max_length=12, choices=Kind.choices)
     game = models.ForeignKey("play.Game", null=True, blank=True, on_delete=models.CASCADE)
@@ -40,6 +42,7 @@ class Outbox(models.Model):
     attempts = models.PositiveSmallIntegerField(default=0)
     last_error = models.TextField(blank=True)
     status = models.CharField(max_length=8, choices=Status.choices, default=Status.PENDING)
+    message_id = models.CharField(max_length=255, blank=True)
 
     class Meta:
         indexes = [models.Index(fields=["status", "claimed"], name="outbox_due")]
@@ -112,9 +115,8 @@ class Preferences(models.Model):
 
     @classmethod
     def of(cls, user) -> Preferences:
-        """The user's preferences; the defaults until they change any."""
-        preferences, _ = cls.objects.get_or_create(user=user)
-        return preferences
+        """The user's preferences; unsaved defaults until they change any."""
+        return cls.objects.filter(user=user).first() or cls(user=user)
 
     def wants(self, kind: str) -> bool:
         """Whether email of this kind (an Outbox.Kind) may go to this player at all."""
@@ -134,3 +136,30 @@ class Suppression(models.Model):
 
     def __str__(self) -> str:
         return self.email
+
+
+class InboundMail(models.Model):
+    """One email received by any way in; its Message-ID makes a second delivery a no-op."""
+
+    class Result(models.TextChoices):
+        ACCEPTED = "accepted"
+        REFUSED = "refused"
+        ANSWERED = "answered", "answered a command"
+        IGNORED = "ignored", "ignored (automatic mail)"
+
+    message_id = models.CharField(max_length=255, unique=True)
+    received = models.DateTimeField(auto_now_add=True)
+    channel = models.CharField(max_length=16)
+    sender = models.CharField(max_length=300, blank=True)
+    subject = models.CharField(max_length=998, blank=True)
+    size = models.PositiveIntegerField(default=0)
+    game = models.ForeignKey("play.Game", null=True, blank=True, on_delete=models.SET_NULL)
+    seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    result = models.CharField(max_length=10, choices=Result.choices)
+    detail = models.TextField(blank=True)
+
+    class Meta:
+        ordering = ["-received"]
+
+    def __str__(self) -> str:
+        return f"{self.message_id} from {self.sender} ({self.result})"

@@ -1,28 +1,60 @@
-"""Queueing email: rows written inside the move's transaction, published after commit."""
+"""The outbox: rows written inside the move's transaction, sent by a worker after commit.
+
+Each row is claimed before it is sent (`UPDATE ... WHERE claimed IS NULL`), so two workers
+never send it twice; a failed send releases the claim with a backoff and ends, after
+MAIL_SEND_ATTEMPTS, in the visible FAILED state. The beat sweep re-publishes rows whose
+publish was lost, whose backoff is over, or whose worker died holding the claim.
+"""
 
 from __future__ import annotations
 
 import logging
+from dataclasses import dataclass
+from datetime import datetime, timedelta
 
+from django.conf import settings
 from django.db import transaction
+from django.db.models import Q
 
-from tabletop.mail.models import Outbox
+from tabletop.mail import clock, subscriptions
+from tabletop.mail.models import Outbox, Preferences
 
 log = logging.getLogger(__name__)
 
+CLAIM_EXPIRES = timedelta(minutes=10)
+PUBLISH_GRACE = timedelta(minutes=1)
+SWEEP_BATCH = 500
+
+
+# ---------------------------------------------------------------------------- queueing
+
 
 def queue(kind: str, game, user, seat: int | None = None, **context) -> Outbox | None:
+    """One email to a player, sent once the surrounding transaction commits."""
     if not user.email:
         return None
+    return queue_to(user.email, kind, game, user, seat, **context)
+
+
+def queue_to(to: str, kind: str, game=None, user=None, seat=None, **context) -> Outbox:
     row = Outbox.objects.create(
-        kind=kind, game=game, seat=seat, user=user, to=user.email, at_seq=game.seq, context=context
+        kind=kind,
+        game=game,
+        seat=seat,
+        user=user,
+        to=to,
+        at_seq=game.seq if game is not None else 0,
+        context=context,
     )
     transaction.on_commit(lambda: publish(row.pk))
     return row
 
 
 def queue_for_step(game, newly_waiting: list[int]) -> None:
-    """A turn email for each seat that newly has to act; a game-over email for everyone."""
+    """A turn email for each seat that newly has to act; a game-over email for everyone.
+
+    Called by the store inside the move's transaction.
+    """
     seats = list(game.seats.select_related("user"))
     if game.is_over:
         for seat in seats:
@@ -31,6 +63,21 @@ def queue_for_step(game, newly_waiting: list[int]) -> None:
     for seat in seats:
         if seat.position in newly_waiting:
             queue(Outbox.Kind.TURN, game, seat.user, seat.position)
+
+
+def queue_timeout(game, late_seat: int, source: str, moves: list) -> None:
+    """Tell every seat what the deadline did: the late player too, so they know."""
+    logged = [move.seq for move in moves]
+    for seat in game.seats.select_related("user"):
+        queue(
+            Outbox.Kind.TIMEOUT,
+            game,
+            seat.user,
+            seat.position,
+            late_seat=late_seat,
+            source=source,
+            logged=logged,
+        )
 
 
 def accept_invitation(game, user) -> None:
@@ -47,3 +94,128 @@ def publish(row_id: int) -> None:
         deliver.delay(row_id)
     except Exception:  # noqa: BLE001 - any broker failure; the row stays pending
         log.warning("could not publish outbox row %s; the sweep will send it", row_id)
+
+
+# ---------------------------------------------------------------------------- sending
+
+
+def claim(row_id: int) -> Outbox | None:
+    """Take the row for this worker; exactly one claimant changes it."""
+    moment = clock.now()
+    taken = (
+        Outbox.objects.filter(pk=row_id, status=Outbox.Status.PENDING)
+        .filter(Q(claimed__isnull=True) | Q(claimed__lt=moment - CLAIM_EXPIRES))
+        .filter(Q(not_before__isnull=True) | Q(not_before__lte=moment))
+        .update(claimed=moment)
+    )
+    if not taken:
+        return None
+    return Outbox.objects.select_related("game", "user").get(pk=row_id)
+
+
+@dataclass
+class Plan:
+    """What to do with a claimed row now: send it, skip it, or put it off until `until`."""
+
+    action: str  # "send", "skip", "later", "hold"
+    reason: str = ""
+    until: datetime | None = None
+
+
+def plan(row: Outbox, moment: datetime) -> Plan:
+    """Decide by the player's settings and the game as it is now, not as it was when queued."""
+    if not subscriptions.may_send(row.kind, row.user, row.to):
+        return Plan("skip", "the player does not want this kind of email")
+    if row.kind in (Outbox.Kind.TURN, Outbox.Kind.REMINDER) and not still_to_act(row):
+        return Plan("skip", "no longer this player's turn")
+    if row.user is None or row.kind == Outbox.Kind.REPLY:
+        return Plan("send")
+    preferences = Preferences.of(row.user)
+    if row.kind == Outbox.Kind.TURN and preferences.daily_digest:
+        return Plan("hold", "for the daily digest", clock.next_digest_time(preferences, moment))
+    quiet = clock.quiet_period_around(preferences, moment)
+    if quiet:
+        return Plan("later", "quiet hours", quiet[1])
+    return Plan("send")
+
+
+def still_to_act(row: Outbox) -> bool:
+    game = row.game
+    return game is not None and not game.is_over and row.seat in game.to_act
+
+
+def send(row: Outbox) -> None:
+    """Send a claimed row, or record why not; an SMTP failure schedules a retry."""
+    from tabletop.mail.compose import compose
+
+    moment = clock.now()
+    decision = plan(row, moment)
+    if decision.action == "skip":
+        finish(row, Outbox.Status.SKIPPED, last_error=decision.reason)
+        return
+    if decision.action in ("later", "hold"):
+        status = Outbox.Status.HELD if decision.action == "hold" else Outbox.Status.PENDING
+        Outbox.objects.filter(pk=row.pk).update(
+            status=status, claimed=None, not_before=decision.until
+        )
+        return
+    try:
+        message = compose(row)
+        message.send()
+    except Exception as error:  # noqa: BLE001 - whatever failed, the row must say so
+        failed(row, error)
+        return
+    finish(row, Outbox.Status.SENT, sent=moment, message_id=message.extra_headers["Message-ID"])
+
+
+def finish(row: Outbox, status: str, **fields) -> None:
+    Outbox.objects.filter(pk=row.pk).update(status=status, attempts=row.attempts + 1, **fields)
+
+
+def failed(row: Outbox, error: Exception) -> None:
+    attempts = row.attempts + 1
+    text = f"{type(error).__name__}: {error}"[:2000]
+    if attempts >= settings.MAIL_SEND_ATTEMPTS:
+        log.error("giving up on outbox row %s after %s attempts: %s", row.pk, attempts, text)
+        Outbox.objects.filter(pk=row.pk).update(
+            status=Outbox.Status.FAILED, attempts=attempts, last_error=text
+        )
+        return
+    delay = backoff(attempts)
+    log.warning("outbox row %s failed (%s); retrying in %s", row.pk, text, delay)
+    Outbox.objects.filter(pk=row.pk).update(
+        attempts=attempts, last_error=text, claimed=None, not_before=clock.now() + delay
+    )
+    transaction.on_commit(lambda: retry_later(row.pk, delay))
+
+
+def backoff(attempts: int) -> timedelta:
+    """Doubling from MAIL_RETRY_SECONDS, at most an hour."""
+    return timedelta(seconds=min(3600, settings.MAIL_RETRY_SECONDS * 2 ** (attempts - 1)))
+
+
+def retry_later(row_id: int, delay: timedelta) -> None:
+    from tabletop.mail.tasks import deliver
+
+    try:
+        deliver.apply_async((row_id,), countdown=delay.total_seconds())
+    except Exception:  # noqa: BLE001 - the sweep retries once the backoff is over
+        log.warning("could not schedule the retry of outbox row %s", row_id)
+
+
+def republish_due(moment: datetime) -> int:
+    """Publish again every pending row that nobody is sending: a lost publish, a finished
+    backoff or quiet hours, a worker that died holding the claim."""
+    due = (
+        Outbox.objects.filter(status=Outbox.Status.PENDING)
+        .filter(Q(not_before__isnull=True) | Q(not_before__lte=moment))
+        .filter(
+            Q(claimed__isnull=True, created__lt=moment - PUBLISH_GRACE)
+            | Q(claimed__isnull=True, not_before__isnull=False)
+            | Q(claimed__lt=moment - CLAIM_EXPIRES)
+        )
+    )
+    row_ids = list(due.values_list("pk", flat=True)[:SWEEP_BATCH])
+    for row_id in row_ids:
+        publish(row_id)
+    return len(row_ids)

@@ -181,6 +181,80 @@ def act_for_seat(game: Game, seat: int, move: dict, source: str, at_seq: int) ->
         return _advance(locked, [Step(seat, move, source)])
 
 
+def submit_lines(
+    game: Game, user, lines: list[str], expected_seq: int | None, source: str
+) -> list[Move]:
+    """Steps written in the game's notation, one a line (an email reply), all or nothing.
+
+    Each line is read against the position the lines before it leave; a refusal names the
+    line (context `line` and `text`).
+    """
+    with transaction.atomic():
+        locked = Game.objects.select_for_update().get(pk=game.pk)
+        seat = _seat_of(locked, user)
+        _check_fresh(locked, expected_seq)
+        moves = _read_lines(locked, seat, lines)
+        return _advance(locked, [Step(seat, move, source) for move in moves])
+
+
+def _read_lines(game: Game, seat: int, lines: list[str]) -> list[dict]:
+    rules = game.rules
+    _check_rules_version(game, rules)
+    state = copy.deepcopy(game.state)
+    resigned = resigned_seats(game)
+    moves = []
+    for number, text in enumerate(lines, 1):
+        try:
+            move = rules.parse_move(text, state, seat)
+            state = _apply_step(
+                game, rules, state, Step(seat, move, ""), resigned, game.seq + number
+            )
+        except IllegalMove as refusal:
+            raise Illegal(str(refusal), line=number, text=text) from None
+        except Refused as refusal:
+            refusal.context.update(line=number, text=text)
+            raise
+        moves.append(move)
+    return moves
+
+
+def time_out(game_id: int, seat: int) -> list[Move]:
+    """The game's timeout policy for a seat past its deadline, as logged moves.
+
+    Nothing happens if the deadline has not passed or the seat no longer has to act (another
+    sweep got there first), so overlapping sweeps apply it once.
+    """
+    with transaction.atomic():
+        locked = Game.objects.select_for_update().get(pk=game_id)
+        late = locked.seats.get(position=seat)
+        if locked.status != Game.Status.ACTIVE or seat not in locked.to_act:
+            return []
+        if late.deadline is None or late.deadline > clock.now():
+            return []
+        if locked.timeout_policy == Game.Timeout.FORFEIT:
+            late.forfeited = True
+            late.save(update_fields=["forfeited"])
+            logged = _advance(locked, [Step(seat, RESIGN, Move.Source.FORFEIT)])
+        else:
+            logged = []
+            while seat in locked.to_act and len(logged) < MAX_AUTOMATIC_STEPS:
+                logged += _advance(locked, [_timeout_step(locked, seat)])
+        outbox.queue_timeout(locked, seat, logged[0].source, logged)
+        return logged
+
+
+def _timeout_step(game: Game, seat: int) -> Step:
+    """The rules' skip where the policy asks for it and the game has one; else a random bot."""
+    rules = game.rules
+    skip = getattr(rules, "skip_move", None)
+    if game.timeout_policy == Game.Timeout.SKIP and skip:
+        move = skip(game.state, seat)
+        if move is not None:
+            return Step(seat, move, Move.Source.TIMEOUT_SKIP)
+    bot_rng = games.Rng(f"{game.seed}:timeout:{game.seq + 1}")
+    return Step(seat, random_move(rules, game.state, seat, bot_rng), Move.Source.TIMEOUT_BOT)
+
+
 def resign(game: Game, user, source: str) -> list[Move]:
     with transaction.atomic():
         locked = Game.objects.select_for_update().get(pk=game.pk)

@@ -1,0 +1,187 @@
+"""Real mail machinery for tests: an SMTP server, a Celery worker on Redis, a set clock.
+
+Test modules take the fixtures by assigning them (`mailbox = mailhelpers.mailbox`), since
+tests/conftest.py belongs to the whole suite.
+"""
+
+from __future__ import annotations
+
+import email
+import os
+import socket
+import threading
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from email import policy
+from email.message import EmailMessage
+
+import pytest
+from aiosmtpd.controller import Controller
+from django.utils import timezone
+
+from tabletop.mail import clock
+from tests.conftest import need, reachable
+
+WAIT_SECONDS = 20
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def wait_until(condition: Callable[[], object], seconds: float = WAIT_SECONDS) -> object:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        value = condition()
+        if value:
+            return value
+        time.sleep(0.05)
+    raise AssertionError(f"gave up waiting after {seconds} s")
+
+
+# ---------------------------------------------------------------------------- SMTP
+
+
+@dataclass
+class Received:
+    mail_from: str
+    rcpt_tos: list[str]
+    raw: bytes
+    message: EmailMessage
+
+    @property
+    def text(self) -> str:
+        return self.message.get_body(("plain",)).get_content().replace("\r\n", "\n")
+
+    @property
+    def html(self) -> str:
+        return self.message.get_body(("html",)).get_content().replace("\r\n", "\n")
+
+
+class Mailbox:
+    """An aiosmtpd handler that keeps what it receives; it can refuse for a while."""
+
+    def __init__(self) -> None:
+        self.received: list[Received] = []
+        self.refusing = False
+        self.refused = 0
+        self.lock = threading.Lock()
+
+    async def handle_DATA(self, server, session, envelope) -> str:
+        if self.refusing:
+            self.refused += 1
+            return "451 4.3.0 Mailbox busy, try again later"
+        message = email.message_from_bytes(envelope.content, policy=policy.default)
+        with self.lock:
+            self.received.append(
+                Received(envelope.mail_from, list(envelope.rcpt_tos), envelope.content, message)
+            )
+        return "250 2.0.0 OK"
+
+    def clear(self) -> None:
+        with self.lock:
+            self.received.clear()
+        self.refusing = False
+        self.refused = 0
+
+    def to(self, address: str) -> list[Received]:
+        with self.lock:
+            return [mail for mail in self.received if address in mail.rcpt_tos]
+
+    def wait_for(self, address: str, count: int = 1, seconds: float = WAIT_SECONDS):
+        return wait_until(lambda: len(self.to(address)) >= count and self.to(address), seconds)
+
+
+@pytest.fixture(scope="session")
+def smtp_server() -> Iterator[tuple[Controller, Mailbox]]:
+    handler = Mailbox()
+    controller = Controller(handler, hostname="127.0.0.1", port=free_port())
+    controller.start()
+    yield controller, handler
+    controller.stop()
+
+
+@pytest.fixture
+def mailbox(smtp_server, settings) -> Mailbox:
+    """Every email sent during the test goes over SMTP into this mailbox."""
+    controller, handler = smtp_server
+    settings.EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+    settings.EMAIL_HOST = "127.0.0.1"
+    settings.EMAIL_PORT = controller.port
+    settings.EMAIL_USE_TLS = settings.EMAIL_USE_SSL = False
+    settings.EMAIL_HOST_USER = settings.EMAIL_HOST_PASSWORD = ""
+    settings.EMAIL_TIMEOUT = 5
+    handler.clear()
+    return handler
+
+
+# ---------------------------------------------------------------------------- Celery
+
+
+def queue_name() -> str:
+    return f"tabletop-test-{os.environ.get('PYTEST_XDIST_WORKER', 'main')}-{os.getpid()}"
+
+
+@pytest.fixture(scope="session")
+def celery_app():
+    """The project's Celery app on the local Redis, on a queue of this test process's own."""
+    url = os.environ.get("REDIS_URL", "")
+    need("Redis (REDIS_URL)", bool(url) and reachable(url, 6379))
+    from tabletop.celery import app
+
+    app.conf.update(
+        broker_url=url,
+        task_default_queue=queue_name(),
+        task_always_eager=False,
+        broker_connection_retry_on_startup=False,
+    )
+    # The queue and router are cached on first use; make them see this process's queue.
+    for cached in ("queues", "default_queue", "router"):
+        app.amqp.__dict__.pop(cached, None)
+    app.amqp._rtable = None
+    return app
+
+
+@pytest.fixture(scope="session")
+def celery_session_worker(celery_app):
+    from celery.contrib.testing.worker import start_worker
+
+    with start_worker(celery_app, pool="solo", perform_ping_check=False, loglevel="WARNING") as w:
+        yield w
+
+
+@pytest.fixture
+def worker(celery_app, celery_session_worker, transactional_db):
+    """A real worker taking tasks from Redis; its thread sees only committed rows."""
+    celery_app.control.purge()
+    return celery_session_worker
+
+
+# ---------------------------------------------------------------------------- time
+
+
+class SetClock:
+    """The service's clock, set by the test; only moves when told to."""
+
+    def __init__(self, start: datetime) -> None:
+        self.now = start
+        clock.set_now(start)
+
+    def set(self, moment: datetime) -> datetime:
+        self.now = moment
+        clock.set_now(moment)
+        return moment
+
+    def advance(self, **delta) -> datetime:
+        return self.set(self.now + timedelta(**delta))
+
+
+@pytest.fixture
+def frozen() -> Iterator[SetClock]:
+    controlled = SetClock(timezone.now().replace(microsecond=0))
+    yield controlled
+    clock.set_now(None)
