@@ -1,0 +1,1149 @@
+"""Dr. Gomb: sew button sequences of one colour, each with exactly one odd one out.
+
+Rules notes: how this module reads the rulebook (rulebooks/dr-gomb.txt) and RULINGS.md.
+
+From RULINGS.md
+- The deck is the printed 120 cards: per colour five 1s, four each of 2-5, one broken, one joker
+  and one surprise button. Two players put 30 random cards back in the box unseen, three players
+  20; then 10 random cards form the secret talon, two cards from the deck start the two face-up
+  discard piles and the rest is the draw deck. No house data is needed: every number is printed.
+- A sequence belongs to one colour and should hold 1-5 once each plus exactly one card of another
+  colour (its odd one out). A card played into a sequence stays in it. Playing a number the
+  sequence already has, or a second off-colour card, is legal; it only spoils the sequence at
+  scoring, so that normal mode's memory game stays possible.
+- Joker: a card of its colour without a number; at scoring the rules give it the value (a number
+  the sequence lacks) that scores best for its owner, and show it in the breakdown.
+- Surprise: the player may use it to look into the talon and take every card of its colour, then
+  play or discard each; the surprise itself goes to a discard pile last. A broken button in the
+  talon cancels the take: it and one of the player's cards of its colour leave the game (if the
+  player has no card of that colour, the broken button stays in the talon).
+- Broken button, basic mode: it takes one of the drawer's cards of its colour out of the game with
+  it; with no such card it goes to a discard pile. Normal mode: it must cover the top of one of
+  the drawer's sequences of another colour that is neither empty nor finished (five cards); if
+  there is none, it goes to a discard pile. At scoring a covering broken button is set aside and
+  the cards it covered count.
+- Normal mode: of every sequence everyone, its owner included, sees the colours of all cards and
+  the number of the top card only, until the end.
+- Action C: basic mode discards one whole sequence (any length), the player choosing the pile of
+  each card in turn; normal mode discards exactly three played cards, never a broken button.
+- A player with 25 cards in play keeps drawing from the deck and must discard what they draw.
+  The game ends when the draw deck is empty after the active player's card is placed.
+- Scoring per sequence: keep the run 1, 2, 3... upward from 1 (cards beyond a gap are set aside);
+  a run with a number twice, or with no off-colour card, or with two, scores 0. Run length
+  1-5 scores 1/3/5/8/11. The odd ones out of the scoring sequences form one more set: all colours
+  different, all numbers different, run from 1 of length 1-5 -> 1/11/22/33/44; a repeated colour
+  or number, or no 1, scores 0 extra and the sequences keep their own points.
+- The first player is drawn at random (the service cannot count buttons on clothes). Randomness
+  comes only from the rng of `setup`; no move after setup draws on the rng.
+
+Decisions where the rulebook and the rulings are silent
+- Moves are atomic steps: at the start of a turn draw ("draw"), take a pile's top ("take pile
+  1") or start action C ("discard sequence blue" in basic mode, "discard three" in normal mode);
+  then each card is placed by its own step. Choices that have one sensible answer are still a
+  step, so that the log shows every decision.
+- A new sequence starts with a card of its own colour; an off-colour card can only join a
+  sequence that already exists (it has nothing to be "odd" against otherwise).
+- "Finished" means five or more cards, broken buttons included; a broken button may cover a
+  sequence whose top is already a broken button.
+- A broken button takes a card of its colour from any of the player's sequences, never another
+  broken button. In normal mode the player picks it by sequence and position, and its number
+  goes into the box unseen; in basic mode everyone sees it.
+- Several broken buttons found in the talon all come into effect, in colour order (red, green,
+  blue, pink, yellow); each one for which the player has no card stays in the talon.
+- The 25-card limit counts every card in the player's sequences, broken buttons included. From 25
+  cards on, the player may only draw from the deck, and whatever they draw (a broken button or
+  a surprise too) goes to a discard pile with no effect. Cards taken from the talon are played
+  while the player is below 25 and discarded after.
+- The surprise can be used only while the talon holds cards.
+- A discard pile shows only its top card and its size; the cards under the top stay in the log.
+- The talon's contents are shown to the player who uses a surprise, in that player's own log
+  line, never in any view; others learn how many cards were taken.
+- A card drawn from the deck is seen by its drawer only until it is placed. Removing the top card
+  of a sequence in normal mode (action C, a broken button) uncovers the card below, whose number
+  is then visible, as it would be on the table.
+- Jokers take the values that give their owner the best total (sequences and extra together);
+  among equal totals the smallest values come first; a joker whose sequence already holds 1-5
+  gets no value and is set aside.
+- Tied totals share the win.
+- skip_move is "does the least": draw from the deck, then discard to pile 1; a forced choice takes
+  the first legal option.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import re
+import sys
+from collections import Counter
+from typing import Any
+
+from games.base import (
+    IllegalMove,
+    Outcome,
+    Rng,
+    check_player_count,
+    player_names,
+    require_move_kind,
+    resolve_options,
+)
+
+slug = "dr_gomb"
+title = "Dr. Gomb"
+min_players = 2
+max_players = 5
+ALLOWED_OPTIONS = {"mode": ("basic", "normal")}
+options = ALLOWED_OPTIONS
+version = 1
+
+
+# --- The cards (as printed) -------------------------------------------------------------------
+# A card is a two-letter code: colour letter, then 1-5, "*" joker, "?" surprise or "!" broken
+# (the symbols printed on the special buttons). A pile of cards in the state is the string of
+# its codes, bottom card first: "r1g*b3" is red 1 under green joker under blue 3.
+
+COLOURS = ("red", "green", "blue", "pink", "yellow")
+COLOUR_INDEX = {name: index for index, name in enumerate(COLOURS)}
+LETTERS = "rgbpy"
+NUMBER_COPIES = {"1": 5, "2": 4, "3": 4, "4": 4, "5": 4}
+NUMBER, BROKEN, JOKER, SURPRISE = "number", "broken", "joker", "surprise"
+SPECIALS = {"!": BROKEN, "*": JOKER, "?": SURPRISE}
+
+FULL_DECK = [
+    letter + rank
+    for letter in LETTERS
+    for rank, copies in [*NUMBER_COPIES.items(), ("!", 1), ("*", 1), ("?", 1)]
+    for _ in range(copies)
+]
+CODES = sorted(set(FULL_DECK))
+COLOUR_OF = {code: LETTERS.index(code[0]) for code in CODES}
+COLOUR_NAME = dict(zip(LETTERS, COLOURS, strict=True))
+KIND_OF = {code: SPECIALS.get(code[1], NUMBER) for code in CODES}
+NUMBER_OF = {code: int(code[1]) if code[1].isdigit() else 0 for code in CODES}
+NAME_OF = {
+    code: f"{COLOURS[COLOUR_OF[code]]} {code[1] if KIND_OF[code] == NUMBER else KIND_OF[code]}"
+    for code in CODES
+}
+CODE_OF = {name: code for code, name in NAME_OF.items()}
+
+REMOVED_UNSEEN = {2: 30, 3: 20}
+TALON_SIZE = 10
+PILES = (1, 2)
+CARD_LIMIT = 25
+FINISHED = 5
+RUN_POINTS = (0, 1, 3, 5, 8, 11)
+EXTRA_POINTS = (0, 1, 11, 22, 33, 44)
+
+
+def cards(pile: str) -> list[str]:
+    """The codes of a pile string, bottom first."""
+    return [pile[index : index + 2] for index in range(0, len(pile), 2)]
+
+
+def card_at(pile: str, position: int) -> str:
+    """The card at a 1-based position counted from the bottom."""
+    return pile[2 * position - 2 : 2 * position]
+
+
+def without(pile: str, position: int) -> str:
+    return pile[: 2 * position - 2] + pile[2 * position :]
+
+
+# --- Setup ------------------------------------------------------------------------------------
+
+
+def setup(players: int | list[str], options: dict | None, rng: Rng) -> dict:
+    names = player_names(players)
+    check_player_count(sys.modules[__name__], names)
+    mode = resolve_options(ALLOWED_OPTIONS, options)["mode"]
+    deck = list(FULL_DECK)
+    rng.shuffle(deck)
+    unseen = REMOVED_UNSEEN.get(len(names), 0)
+    box, deck = sorted(deck[:unseen]), deck[unseen:]
+    talon, deck = sorted(deck[:TALON_SIZE]), deck[TALON_SIZE:]
+    return {
+        "players": names,
+        "mode": mode,
+        "deck": "".join(deck[:-2]),  # the top card is the last
+        "talon": "".join(talon),
+        "piles": [deck[-1], deck[-2]],  # the top card is the last
+        "box": "".join(box),  # put back unseen at setup
+        "out": "",  # taken out of the game by broken buttons
+        "sequences": ["////" for _ in names],  # per seat: red/green/blue/pink/yellow
+        "turn": rng.randint(0, len(names) - 1),
+        "step": "turn",
+        "held": "",  # cards in the active player's hand, waiting to be placed
+        "used": False,  # the held surprise has already looked into the talon
+        "breaking": "",  # broken buttons from the talon waiting for the player's choice
+        "left": 0,  # normal mode action C: cards still to discard
+    }
+
+
+# --- Who acts ---------------------------------------------------------------------------------
+
+
+def to_act(state: dict) -> list[int]:
+    return [] if state["step"] == "over" else [state["turn"]]
+
+
+def sequences_of(state: dict, seat: int) -> list[str]:
+    """The seat's five sequences (red, green, blue, pink, yellow), each a string of codes."""
+    return state["sequences"][seat].split("/")
+
+
+def _store(state: dict, seat: int, sequences: list[str]) -> None:
+    state["sequences"][seat] = "/".join(sequences)
+
+
+def cards_in_play(sequences: list[str]) -> int:
+    return sum(len(sequence) for sequence in sequences) // 2
+
+
+# --- Legal moves ------------------------------------------------------------------------------
+
+
+def legal_moves(state: dict, seat: int) -> list[dict]:
+    if state["step"] == "over" or seat != state["turn"]:
+        return []
+    return MOVES_BY_STEP[state["step"]](state, sequences_of(state, seat))
+
+
+def _turn_moves(state: dict, sequences: list[str]) -> list[dict]:
+    moves: list[dict] = [{"kind": "draw"}]
+    if cards_in_play(sequences) >= CARD_LIMIT:
+        return moves
+    moves += [{"kind": "take", "pile": pile} for pile in PILES if state["piles"][pile - 1]]
+    if state["mode"] == "basic":
+        moves += [
+            {"kind": "discard_sequence", "sequence": COLOURS[colour]}
+            for colour, sequence in enumerate(sequences)
+            if sequence
+        ]
+    elif _discardable_count(sequences) >= 3:
+        moves.append({"kind": "discard_three"})
+    return moves
+
+
+def _discardable_count(sequences: list[str]) -> int:
+    """Cards action C may take in normal mode: all but the broken buttons."""
+    return sum(len(sequence) // 2 - sequence.count("!") for sequence in sequences)
+
+
+def held_choices(state: dict) -> list[str]:
+    """The names of the held cards the player may place now, in hand order, each once.
+
+    A surprise that has looked into the talon waits until the cards taken from it are placed.
+    """
+    held = state["held"]
+    names = []
+    for code in cards(held):
+        if state["used"] and code[1] == "?" and len(held) > 2:
+            continue
+        if NAME_OF[code] not in names:
+            names.append(NAME_OF[code])
+    return names
+
+
+def _discards(name: str) -> list[dict]:
+    return [{"kind": "discard", "card": name, "pile": pile} for pile in PILES]
+
+
+def _place_moves(state: dict, sequences: list[str]) -> list[dict]:
+    full = cards_in_play(sequences) >= CARD_LIMIT
+    moves: list[dict] = []
+    for name in held_choices(state):
+        code = CODE_OF[name]
+        kind, colour = KIND_OF[code], COLOUR_OF[code]
+        if kind == SURPRISE:
+            if not state["used"] and state["talon"] and not full:
+                moves.append({"kind": "use_surprise"})
+            moves += _discards(name)
+        elif kind == BROKEN:
+            forced = [] if full else _broken_moves(state["mode"], sequences, code)
+            moves += forced or _discards(name)
+        else:
+            if not full:
+                moves += [
+                    {"kind": "play", "card": name, "to": COLOURS[target]}
+                    for target, sequence in enumerate(sequences)
+                    if target == colour or sequence
+                ]
+            moves += _discards(name)
+    return moves
+
+
+def _broken_moves(mode: str, sequences: list[str], broken: str) -> list[dict]:
+    """What a drawn broken button must do, if it can."""
+    if mode == "basic":
+        return _break_moves(sequences, broken[0])
+    colour = COLOUR_OF[broken]
+    return [
+        {"kind": "play", "card": NAME_OF[broken], "to": COLOURS[target]}
+        for target, sequence in enumerate(sequences)
+        if target != colour and 0 < len(sequence) < 2 * FINISHED
+    ]
+
+
+def _break_moves(sequences: list[str], letter: str) -> list[dict]:
+    """A broken button of colour `letter` may take any of the player's cards of that colour."""
+    return [
+        {"kind": "break", "sequence": COLOURS[target], "position": index // 2 + 1}
+        for target, sequence in enumerate(sequences)
+        for index in range(0, len(sequence), 2)
+        if sequence[index] == letter and sequence[index + 1] != "!"
+    ]
+
+
+def _talon_break_moves(state: dict, sequences: list[str]) -> list[dict]:
+    return _break_moves(sequences, state["breaking"][0])
+
+
+def _scatter_moves(state: dict, sequences: list[str]) -> list[dict]:
+    return [move for name in held_choices(state) for move in _discards(name)]
+
+
+def _three_moves(state: dict, sequences: list[str]) -> list[dict]:
+    return [
+        {
+            "kind": "discard_played",
+            "sequence": COLOURS[colour],
+            "position": index // 2 + 1,
+            "pile": pile,
+        }
+        for colour, sequence in enumerate(sequences)
+        for index in range(0, len(sequence), 2)
+        if sequence[index + 1] != "!"
+        for pile in PILES
+    ]
+
+
+MOVES_BY_STEP = {
+    "turn": _turn_moves,
+    "place": _place_moves,
+    "break": _talon_break_moves,
+    "scatter": _scatter_moves,
+    "three": _three_moves,
+}
+
+
+# --- Apply ------------------------------------------------------------------------------------
+
+KINDS = (
+    "draw",
+    "take",
+    "play",
+    "discard",
+    "use_surprise",
+    "break",
+    "discard_sequence",
+    "discard_three",
+    "discard_played",
+)
+FIELDS = {
+    "draw": (),
+    "take": ("pile",),
+    "play": ("card", "to"),
+    "discard": ("card", "pile"),
+    "use_surprise": (),
+    "break": ("sequence", "position"),
+    "discard_sequence": ("sequence",),
+    "discard_three": (),
+    "discard_played": ("sequence", "position", "pile"),
+}
+
+
+def apply(state: dict, seat: int, move: dict, rng: Rng) -> dict:
+    """Validate completely, then change the state in place. No step draws on the rng."""
+    _check(state, seat, move)
+    APPLY_BY_KIND[move["kind"]](state, seat, move)
+    return state
+
+
+def _draw(state: dict, seat: int, move: dict) -> None:
+    state["held"], state["deck"] = state["deck"][-2:], state["deck"][:-2]
+    state["step"] = "place"
+
+
+def _take(state: dict, seat: int, move: dict) -> None:
+    piles, index = state["piles"], move["pile"] - 1
+    state["held"], piles[index] = piles[index][-2:], piles[index][:-2]
+    if not piles[index]:
+        piles[index], state["deck"] = state["deck"][-2:], state["deck"][:-2]
+    state["step"] = "place"
+
+
+def _play(state: dict, seat: int, move: dict) -> None:
+    code = _take_held(state, move["card"])
+    sequences = sequences_of(state, seat)
+    sequences[COLOUR_INDEX[move["to"]]] += code
+    _store(state, seat, sequences)
+    _after_placing(state)
+
+
+def _discard(state: dict, seat: int, move: dict) -> None:
+    code = _take_held(state, move["card"])
+    state["piles"][move["pile"] - 1] += code
+    _after_placing(state)
+
+
+def _use_surprise(state: dict, seat: int, move: dict) -> None:
+    state["used"] = True
+    talon = cards(state["talon"])
+    broken = sorted((code for code in talon if code[1] == "!"), key=COLOUR_OF.__getitem__)
+    if broken:
+        sequences = sequences_of(state, seat)
+        breaking = [code for code in broken if _break_moves(sequences, code[0])]
+        state["talon"] = "".join(code for code in talon if code not in breaking)
+        state["breaking"] = "".join(breaking)
+        if breaking:
+            state["step"] = "break"
+        return
+    letter = state["held"][0]
+    state["held"] += "".join(code for code in talon if code[0] == letter)
+    state["talon"] = "".join(code for code in talon if code[0] != letter)
+
+
+def _break(state: dict, seat: int, move: dict) -> None:
+    if state["breaking"]:
+        broken, state["breaking"] = state["breaking"][:2], state["breaking"][2:]
+    else:
+        broken, state["held"] = state["held"], ""
+    sequences = sequences_of(state, seat)
+    colour, position = COLOUR_INDEX[move["sequence"]], move["position"]
+    state["out"] += card_at(sequences[colour], position) + broken
+    sequences[colour] = without(sequences[colour], position)
+    _store(state, seat, sequences)
+    if state["step"] == "break":
+        if not state["breaking"]:
+            state["step"] = "place"
+    else:
+        _after_placing(state)
+
+
+def _discard_sequence(state: dict, seat: int, move: dict) -> None:
+    sequences = sequences_of(state, seat)
+    colour = COLOUR_INDEX[move["sequence"]]
+    state["held"], sequences[colour] = sequences[colour], ""
+    _store(state, seat, sequences)
+    state["step"] = "scatter"
+
+
+def _discard_three(state: dict, seat: int, move: dict) -> None:
+    state["left"] = 3
+    state["step"] = "three"
+
+
+def _discard_played(state: dict, seat: int, move: dict) -> None:
+    sequences = sequences_of(state, seat)
+    colour, position = COLOUR_INDEX[move["sequence"]], move["position"]
+    state["piles"][move["pile"] - 1] += card_at(sequences[colour], position)
+    sequences[colour] = without(sequences[colour], position)
+    _store(state, seat, sequences)
+    state["left"] -= 1
+    if not state["left"]:
+        _end_turn(state)
+
+
+def _take_held(state: dict, name: str) -> str:
+    held, code = state["held"], CODE_OF[name]
+    for index in range(0, len(held), 2):
+        if held[index : index + 2] == code:
+            state["held"] = held[:index] + held[index + 2 :]
+            return code
+    raise AssertionError(f"{name} was checked to be held")
+
+
+def _after_placing(state: dict) -> None:
+    if not state["held"]:
+        _end_turn(state)
+
+
+def _end_turn(state: dict) -> None:
+    state["held"], state["used"], state["left"] = "", False, 0
+    if state["deck"]:
+        state["turn"] = (state["turn"] + 1) % len(state["players"])
+        state["step"] = "turn"
+    else:
+        state["step"] = "over"
+
+
+APPLY_BY_KIND = {
+    "draw": _draw,
+    "take": _take,
+    "play": _play,
+    "discard": _discard,
+    "use_surprise": _use_surprise,
+    "break": _break,
+    "discard_sequence": _discard_sequence,
+    "discard_three": _discard_three,
+    "discard_played": _discard_played,
+}
+
+
+# --- Refusals ---------------------------------------------------------------------------------
+
+STEP_KINDS = {
+    "turn": ("draw", "take", "discard_sequence", "discard_three"),
+    "place": ("play", "discard", "use_surprise", "break"),
+    "break": ("break",),
+    "scatter": ("discard",),
+    "three": ("discard_played",),
+}
+COLOUR_LIST = "red, green, blue, pink or yellow"
+
+
+def _check(state: dict, seat: int, move: Any) -> None:
+    kind = require_move_kind(move, KINDS)
+    if state["step"] == "over":
+        raise IllegalMove("The game is over.")
+    if seat != state["turn"]:
+        raise IllegalMove(f"It is {state['players'][state['turn']]}'s turn, not yours.")
+    _check_fields(kind, move)
+    if move in legal_moves(state, seat):
+        return
+    raise IllegalMove(_why_not(state, seat, move) or _fallback(state, seat))
+
+
+def _check_fields(kind: str, move: dict) -> None:
+    fields = FIELDS[kind]
+    for name in move:
+        if name != "kind" and name not in fields:
+            raise IllegalMove(f"A {kind} move has no {name!r}.")
+    for name in fields:
+        if name not in move:
+            raise IllegalMove(f"Say which {name} for {kind}.")
+        value = move[name]
+        if name == "pile" and (type(value) is not int or value not in PILES):
+            raise IllegalMove(f"Pile {value!r} does not exist; there are piles 1 and 2.")
+        if name in ("to", "sequence") and (type(value) is not str or value not in COLOUR_INDEX):
+            raise IllegalMove(f"There is no {value!r} sequence; the colours are {COLOUR_LIST}.")
+        if name == "position" and (type(value) is not int or value < 1):
+            raise IllegalMove(f"{value!r} is not a position; positions count from 1 at the bottom.")
+        if name == "card" and (type(value) is not str or value not in CODE_OF):
+            raise IllegalMove(f"{value!r} is not a card; cards read like 'red 3' or 'green joker'.")
+
+
+STEP_HINTS = {
+    "turn": "Start your turn: draw from the deck, take the top of a pile, or use action C.",
+    "place": "Place the card you hold first: play it into a sequence or discard it.",
+    "break": "First choose which of your cards the broken button from the talon takes.",
+    "scatter": "Discard the cards of your sequence onto the piles, one by one, first.",
+    "three": "Discard your three chosen cards first, one by one.",
+}
+
+
+def _why_not(state: dict, seat: int, move: dict) -> str | None:
+    """A refusal that names what is wrong, or None for the generic one."""
+    step, kind, mode = state["step"], move["kind"], state["mode"]
+    sequences = sequences_of(state, seat)
+    if kind not in STEP_KINDS[step]:
+        return STEP_HINTS[step]
+    if step == "turn" and kind != "draw" and cards_in_play(sequences) >= CARD_LIMIT:
+        return "You have 25 cards in play: you may only draw from the deck."
+    if kind == "take":
+        return f"Pile {move['pile']} is empty."
+    if kind == "discard_sequence":
+        if mode == "normal":
+            return "In normal mode action C discards exactly three cards: say 'discard three'."
+        return f"You have no {move['sequence']} sequence."
+    if kind == "discard_three":
+        if mode == "basic":
+            return "In basic mode action C discards a whole sequence: 'discard sequence blue'."
+        return "Action C needs three of your cards in play that are not broken buttons."
+    if kind in ("break", "discard_played"):
+        sequence = sequences[COLOUR_INDEX[move["sequence"]]]
+        if move["position"] > len(sequence) // 2:
+            return (
+                f"Your {move['sequence']} sequence has {len(sequence) // 2} cards; "
+                f"there is no card #{move['position']}."
+            )
+        if card_at(sequence, move["position"])[1] == "!":
+            return "A broken button cannot be discarded, nor taken by another one."
+    if kind == "break":
+        return _why_not_break(state, sequences)
+    if kind in ("play", "discard"):
+        return _why_not_place(state, sequences, move)
+    if kind == "use_surprise":
+        return _why_not_surprise(state)
+    return None
+
+
+def _why_not_break(state: dict, sequences: list[str]) -> str:
+    broken = state["breaking"][:2] or state["held"][:2]
+    if not broken or broken[1] != "!" or (not state["breaking"] and state["mode"] == "normal"):
+        return "There is no broken button that takes a card now."
+    if not state["breaking"] and cards_in_play(sequences) >= CARD_LIMIT:
+        return "You have 25 cards in play: discard the broken button."
+    colour = COLOURS[COLOUR_OF[broken]]
+    return f"The {NAME_OF[broken]} button takes one of your {colour} cards; pick one of those."
+
+
+def _why_not_place(state: dict, sequences: list[str], move: dict) -> str | None:
+    name = move["card"]
+    held_names = [NAME_OF[code] for code in cards(state["held"])]
+    if name not in held_names:
+        return f"You do not hold {name}; you hold {', '.join(held_names)}."
+    if name not in held_choices(state):
+        return "Place the cards from the talon first; the surprise goes to a pile last."
+    code = CODE_OF[name]
+    kind, colour, mode = KIND_OF[code], COLOUR_OF[code], state["mode"]
+    if move["kind"] == "discard":
+        if kind == BROKEN and mode == "basic":
+            return f"The broken button must take one of your {COLOURS[colour]} cards with it."
+        if kind == BROKEN:
+            return "The broken button must cover the top of one of your other sequences."
+        return None
+    if cards_in_play(sequences) >= CARD_LIMIT:
+        return "You have 25 cards in play: discard the card."
+    if kind == SURPRISE:
+        return "A surprise button is never played into a sequence: use it or discard it."
+    target = COLOUR_INDEX[move["to"]]
+    if kind == BROKEN and mode == "basic":
+        return "In basic mode a broken button is never played into a sequence."
+    if kind == BROKEN and target == colour:
+        return "A broken button must cover a sequence of another colour."
+    if kind == BROKEN and not sequences[target]:
+        return "A broken button cannot start a sequence."
+    if kind == BROKEN:
+        return f"Your {move['to']} sequence is finished (five cards)."
+    return f"You have no {move['to']} sequence; a new sequence starts with a card of its colour."
+
+
+def _why_not_surprise(state: dict) -> str:
+    if "?" not in state["held"][1::2]:
+        return "You hold no surprise button."
+    if state["used"]:
+        return "You have already looked into the talon."
+    if not state["talon"]:
+        return "The talon is empty."
+    return "You have 25 cards in play: discard the surprise button."
+
+
+def _fallback(state: dict, seat: int) -> str:
+    shown = [format_move(move, state, seat) for move in legal_moves(state, seat)[:8]]
+    return "That move is not possible now; you can say: " + "; ".join(shown) + "."
+
+
+# --- View -------------------------------------------------------------------------------------
+
+
+def view(state: dict, seat: int | None) -> dict:
+    over = state["step"] == "over"
+    open_cards = over or state["mode"] == "basic"
+    result = {
+        "mode": state["mode"],
+        "players": [
+            _player_view(name, sequences.split("/"), open_cards)
+            for name, sequences in zip(state["players"], state["sequences"], strict=True)
+        ],
+        "turn": state["turn"],
+        "step": state["step"],
+        "to_act": to_act(state),
+        "deck": len(state["deck"]) // 2,
+        "talon": len(state["talon"]) // 2,
+        "box": len(state["box"]) // 2,
+        "out": _out_view(state["out"], open_cards),
+        "piles": [
+            {"top": NAME_OF[pile[-2:]] if pile else None, "count": len(pile) // 2}
+            for pile in state["piles"]
+        ],
+        "held": _names(state["held"]) if seat == state["turn"] else None,
+        "held_count": len(state["held"]) // 2,
+        "surprise_used": state["used"],
+        "breaking": _names(state["breaking"]),
+        "left": state["left"],
+    }
+    if over:
+        final = outcome(state)
+        result |= {
+            "talon_cards": _names(state["talon"]),
+            "box_cards": _names(state["box"]),
+            "pile_cards": [_names(pile) for pile in state["piles"]],
+            "scores": final.scores,
+            "winners": final.winners,
+            "details": final.details,
+        }
+    elif state["mode"] == "basic":
+        result["standings"] = [best_total(sequences) for sequences in state["sequences"]]
+    return result
+
+
+def _names(pile: str) -> list[str]:
+    return [NAME_OF[pile[index : index + 2]] for index in range(0, len(pile), 2)]
+
+
+def _player_view(name: str, sequences: list[str], open_cards: bool) -> dict:
+    shown = _open_sequence if open_cards else _covered_sequence
+    return {
+        "name": name,
+        "cards_in_play": cards_in_play(sequences),
+        "sequences": {
+            colour: list(shown(sequence))
+            for colour, sequence in zip(COLOURS, sequences, strict=True)
+        },
+    }
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _open_sequence(sequence: str) -> tuple[str, ...]:
+    return tuple(_names(sequence))
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _covered_sequence(sequence: str) -> tuple[str, ...]:
+    """Normal mode: a covered card shows only its colour; the top card shows its name."""
+    if not sequence:
+        return ()
+    return (*(COLOUR_NAME[letter] for letter in sequence[:-2:2]), NAME_OF[sequence[-2:]])
+
+
+def _out_view(out: str, open_cards: bool) -> list[str]:
+    """Cards a broken button took out of the game. In normal mode they go into the box unseen,
+    showing their colour; only the broken buttons themselves are known."""
+    if open_cards:
+        return _names(out)
+    return [
+        NAME_OF[out[index : index + 2]] if out[index + 1] == "!" else COLOUR_NAME[out[index]]
+        for index in range(0, len(out), 2)
+    ]
+
+
+# --- Scoring ----------------------------------------------------------------------------------
+
+
+def score_sequence(colour: int, sequence: str, values: dict[int, int | None]) -> dict:
+    """One sequence scored with its jokers' values fixed (position -> number or None).
+
+    Broken buttons are set aside; the run from 1 counts, cards beyond its gap are set aside.
+    """
+    numbered, set_aside = [], []
+    for position, code in enumerate(cards(sequence), start=1):
+        number = values.get(position) if code[1] == "*" else NUMBER_OF[code]
+        if number:
+            numbered.append((code, number))
+        else:
+            set_aside.append(code)
+    present = {number for _, number in numbered}
+    run = 0
+    while run + 1 in present:
+        run += 1
+    in_run = [(code, number) for code, number in numbered if number <= run]
+    set_aside += [code for code, number in numbered if number > run]
+    odd = [(code, number) for code, number in in_run if COLOUR_OF[code] != colour]
+    result = {"run": run, "points": 0, "odd": None, "set_aside": set_aside, "note": ""}
+    if not run:
+        result["note"] = "no 1"
+    elif len(in_run) > run:
+        twice = min(number for number, count in Counter(n for _, n in in_run).items() if count > 1)
+        result["note"] = f"{twice} twice"
+    elif not odd:
+        result["note"] = "no odd one out"
+    elif len(odd) > 1:
+        result["note"] = "more than one odd one out"
+    else:
+        result["points"] = RUN_POINTS[run]
+        result["odd"] = odd[0]
+    return result
+
+
+def _joker_values(positions: list[int], missing: list[int]) -> list[dict[int, int | None]]:
+    """Every way to give the jokers distinct missing numbers; a joker goes without a number only
+    when the others have taken them all."""
+    ways = []
+    for values in itertools.product([*missing, None], repeat=len(positions)):
+        numbers = [value for value in values if value is not None]
+        if len(set(numbers)) != len(numbers):
+            continue
+        if None in values and set(numbers) != set(missing):
+            continue
+        ways.append(dict(zip(positions, values, strict=True)))
+    return ways
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _sequence_options(colour: int, sequence: str) -> tuple[tuple[dict, dict], ...]:
+    """(result, joker values) for every joker assignment, one per distinct result.
+
+    Cached because views and bots score the same sequences over and over; callers only read.
+    """
+    codes = cards(sequence)
+    jokers = [position for position, code in enumerate(codes, start=1) if code[1] == "*"]
+    if not jokers:
+        return ((score_sequence(colour, sequence, {}), {}),)
+    present = {NUMBER_OF[code] for code in codes}
+    missing = [number for number in range(1, 6) if number not in present]
+    seen: dict[tuple, tuple[dict, dict]] = {}
+    for values in _joker_values(jokers, missing):
+        result = score_sequence(colour, sequence, values)
+        odd = result["odd"]
+        seen.setdefault((result["points"], odd and (odd[0][0], odd[1])), (result, values))
+    return tuple(seen.values())
+
+
+def score_extra(odd_ones: list[tuple[str, int]]) -> dict:
+    """The set of the odd ones out of the scoring sequences, as (card, number) pairs."""
+    colours = {code[0] for code, _ in odd_ones}
+    numbers = {number for _, number in odd_ones}
+    run = 0
+    while run + 1 in numbers:
+        run += 1
+    result = {"run": run, "points": 0, "note": ""}
+    if len(colours) < len(odd_ones):
+        result["note"] = "two odd ones out of one colour"
+    elif len(numbers) < len(odd_ones):
+        result["note"] = "two odd ones out with one number"
+    elif not run:
+        result["note"] = "no 1" if odd_ones else ""
+    else:
+        result["points"] = EXTRA_POINTS[run]
+    return result
+
+
+def _best(sequences: list[str]) -> tuple[int, tuple, dict, list]:
+    """The best total over the jokers' values: (total, per-sequence choice, extra, odd ones)."""
+    per_sequence = [
+        _sequence_options(colour, sequence) for colour, sequence in enumerate(sequences)
+    ]
+    best = None
+    for combination in itertools.product(*per_sequence):
+        odd_ones = [result["odd"] for result, _ in combination if result["points"]]
+        extra = score_extra(odd_ones)
+        total = sum(result["points"] for result, _ in combination) + extra["points"]
+        if best is None or total > best[0]:
+            best = (total, combination, extra, odd_ones)
+    return best
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def best_total(sequences: str) -> int:
+    """The best total of one seat's sequences, as stored ("r1r2/g3///")."""
+    return _best(sequences.split("/"))[0]
+
+
+def score_player(sequences: list[str]) -> dict:
+    """The best total with its breakdown per sequence and for the odd ones out."""
+    total, combination, extra, odd_ones = _best(sequences)
+    return {
+        "total": total,
+        "sequences": [
+            _sequence_details(colour, sequences[colour], result, values)
+            for colour, (result, values) in enumerate(combination)
+        ],
+        "extra": {
+            "cards": [NAME_OF[code] for code, _ in odd_ones],
+            "run": extra["run"],
+            "points": extra["points"],
+            "note": extra["note"],
+        },
+    }
+
+
+def _sequence_details(colour: int, sequence: str, result: dict, values: dict) -> dict:
+    odd = result["odd"]
+    return {
+        "colour": COLOURS[colour],
+        "cards": _names(sequence),
+        "jokers": [
+            {"card": NAME_OF[card_at(sequence, position)], "value": value}
+            for position, value in values.items()
+        ],
+        "run": result["run"],
+        "points": result["points"],
+        "odd_one_out": {"card": NAME_OF[odd[0]], "number": odd[1]} if odd else None,
+        "set_aside": [NAME_OF[code] for code in result["set_aside"]],
+        "note": result["note"],
+    }
+
+
+def standing(state: dict, seat: int) -> int:
+    """The seat's score if the game ended now."""
+    return best_total(state["sequences"][seat])
+
+
+def outcome(state: dict) -> Outcome | None:
+    if state["step"] != "over":
+        return None
+    players = [score_player(sequences.split("/")) for sequences in state["sequences"]]
+    for name, player in zip(state["players"], players, strict=True):
+        player["name"] = name
+    scores = [player["total"] for player in players]
+    return Outcome(
+        scores=scores,
+        winners=[seat for seat, score in enumerate(scores) if score == max(scores)],
+        details={"players": players},
+    )
+
+
+# --- Describe ---------------------------------------------------------------------------------
+
+
+def describe(before: dict, seat: int, move: dict, after: dict, viewer: int | None) -> str:
+    name = before["players"][seat]
+    line = DESCRIBE_BY_KIND[move["kind"]](before, seat, move, after, viewer, name)
+    if after["step"] == "over" and before["step"] != "over":
+        line += " The deck has run out: the game is over."
+    return line
+
+
+def _describe_draw(before, seat, move, after, viewer, name) -> str:
+    if viewer == seat:
+        return f"{name} draws {NAME_OF[after['held'][:2]]} from the deck."
+    return f"{name} draws a card from the deck."
+
+
+def _describe_take(before, seat, move, after, viewer, name) -> str:
+    pile = move["pile"]
+    line = f"{name} takes {NAME_OF[before['piles'][pile - 1][-2:]]} from pile {pile}."
+    if len(before["piles"][pile - 1]) == 2 and after["piles"][pile - 1]:
+        refill = NAME_OF[after["piles"][pile - 1][-2:]]
+        line += f" Pile {pile} is refilled with {refill} from the deck."
+    return line
+
+
+def _describe_play(before, seat, move, after, viewer, name) -> str:
+    if KIND_OF[CODE_OF[move["card"]]] == BROKEN:
+        return f"{name} covers the top of their {move['to']} sequence with the {move['card']}."
+    return f"{name} plays {move['card']} into their {move['to']} sequence."
+
+
+def _describe_discard(before, seat, move, after, viewer, name) -> str:
+    return f"{name} discards {move['card']} onto pile {move['pile']}."
+
+
+def _describe_use_surprise(before, seat, move, after, viewer, name) -> str:
+    colour = COLOURS[COLOUR_OF[before["held"]]]
+    line = f"{name} uses the {colour} surprise and looks into the talon"
+    if viewer == seat:
+        line += " (" + ", ".join(_names(before["talon"])) + ")"
+    found = [name for name in _names(before["talon"]) if name.endswith(BROKEN)]
+    if found:
+        line += f": {' and '.join(found)} found, so nothing is taken."
+        staying = [name for name in _names(after["talon"]) if name.endswith(BROKEN)]
+        if staying:
+            line += f" No card of theirs for {' and '.join(staying)}: it stays in the talon."
+        return line
+    taken = _names(after["held"][2:])
+    if viewer == seat and taken:
+        return line + ": takes " + ", ".join(taken) + "."
+    return line + f": takes {len(taken)} {colour} card{'' if len(taken) == 1 else 's'}."
+
+
+def _describe_break(before, seat, move, after, viewer, name) -> str:
+    broken = NAME_OF[before["breaking"][:2] or before["held"]]
+    card = card_at(sequences_of(before, seat)[COLOUR_INDEX[move["sequence"]]], move["position"])
+    shown = NAME_OF[card] if before["mode"] == "basic" else f"a {COLOURS[COLOUR_OF[card]]} card"
+    where = f"card #{move['position']} of their {move['sequence']} sequence"
+    return f"The {broken} takes {name}'s {shown} ({where}) out of the game."
+
+
+def _describe_discard_sequence(before, seat, move, after, viewer, name) -> str:
+    count = len(after["held"]) // 2
+    return f"{name} discards their {move['sequence']} sequence ({count} cards) onto the piles."
+
+
+def _describe_discard_three(before, seat, move, after, viewer, name) -> str:
+    return f"{name} discards three of their cards (action C)."
+
+
+def _describe_discard_played(before, seat, move, after, viewer, name) -> str:
+    card = card_at(sequences_of(before, seat)[COLOUR_INDEX[move["sequence"]]], move["position"])
+    return (
+        f"{name} discards {NAME_OF[card]} (card #{move['position']} of their "
+        f"{move['sequence']} sequence) onto pile {move['pile']}."
+    )
+
+
+DESCRIBE_BY_KIND = {
+    "draw": _describe_draw,
+    "take": _describe_take,
+    "play": _describe_play,
+    "discard": _describe_discard,
+    "use_surprise": _describe_use_surprise,
+    "break": _describe_break,
+    "discard_sequence": _describe_discard_sequence,
+    "discard_three": _describe_discard_three,
+    "discard_played": _describe_discard_played,
+}
+
+
+# --- Notation ---------------------------------------------------------------------------------
+
+EXAMPLES = (
+    "draw",
+    "take pile 1",
+    "play to red",
+    "play red 3 to blue",
+    "discard to pile 2",
+    "use surprise",
+    "break blue #2",
+    "discard sequence blue",
+    "discard three",
+    "discard red #2 to pile 1",
+)
+FILLER = {"to", "the", "from", "onto", "on", "into", "in", "my", "of", "card", "cards", "and"}
+RANKS = {
+    **{str(number): str(number) for number in range(1, 6)},
+    "joker": JOKER,
+    "star": JOKER,
+    "surprise": SURPRISE,
+    "question": SURPRISE,
+    "broken": BROKEN,
+    "exclamation": BROKEN,
+}
+
+
+def notation_help() -> str:
+    return (
+        "Start your turn with one of: 'draw' (from the deck), 'take pile 1' (or 2),\n"
+        "'discard sequence blue' (action C, basic mode), 'discard three' (action C, normal mode).\n"
+        "Then place the card: 'play to red' (into your red sequence), 'discard to pile 2';\n"
+        "when you hold several cards name one: 'play red 3 to blue', 'discard red 4 to pile 1'.\n"
+        "A surprise button: 'use surprise' to look into the talon, or discard it.\n"
+        "Cards in your sequences are counted from the bottom: 'break blue #2' (a broken button\n"
+        "takes it), 'discard red #2 to pile 1' (one of the three cards of action C)."
+    )
+
+
+def format_move(move: dict, state: dict, seat: int) -> str:
+    kind = move["kind"]
+    if kind == "draw":
+        return "draw"
+    if kind == "take":
+        return f"take pile {move['pile']}"
+    if kind in ("play", "discard"):
+        card = "" if held_choices(state) == [move["card"]] else f" {move['card']}"
+        if kind == "play":
+            return f"play{card} to {move['to']}"
+        return f"discard{card} to pile {move['pile']}"
+    if kind == "use_surprise":
+        return "use surprise"
+    if kind == "break":
+        return f"break {move['sequence']} #{move['position']}"
+    if kind == "discard_sequence":
+        return f"discard sequence {move['sequence']}"
+    if kind == "discard_three":
+        return "discard three"
+    return f"discard {move['sequence']} #{move['position']} to pile {move['pile']}"
+
+
+def parse_move(text: str, state: dict, seat: int) -> dict:
+    words = _words(text)
+    move = _read(words, state) if words else None
+    if move is None:
+        raise IllegalMove(f"I could not read {text!r}. {_hint(state, seat)}")
+    return move
+
+
+def _hint(state: dict, seat: int) -> str:
+    moves = legal_moves(state, seat)
+    if moves:
+        shown = [format_move(move, state, seat) for move in moves[:8]]
+        more = " ..." if len(moves) > 8 else ""
+        return "You can say: " + "; ".join(shown) + more
+    return "Moves read like: " + "; ".join(EXAMPLES) + "."
+
+
+def _words(text: str) -> list[str]:
+    text = re.sub(r"\b(pile|p)(\d)\b", r"pile \2", str(text).lower())
+    text = re.sub(r"#\s*(\d+)", r"#\1", text)
+    return [word for word in re.sub(r"[^a-z0-9#]+", " ", text).split() if word not in FILLER]
+
+
+def _read(words: list[str], state: dict) -> dict | None:
+    verb, rest = words[0], words[1:]
+    if verb in ("draw", "deck", "take"):
+        if rest in ([], ["deck"]) and verb != "take" or rest == ["deck"]:
+            return {"kind": "draw"}
+        pile = _pile(rest)
+        return {"kind": "take", "pile": pile} if pile else None
+    if verb == "pile":
+        pile = _pile(words)
+        if not pile:
+            return None
+        if state["step"] == "turn":
+            return {"kind": "take", "pile": pile}
+        card = _held_card(state)
+        return {"kind": "discard", "card": card, "pile": pile} if card else None
+    if verb in ("use", "look", "surprise"):
+        if set(rest) <= {"surprise", "talon", "look", "at", "use"}:
+            return {"kind": "use_surprise"}
+        return None
+    if verb in ("play", "cover"):
+        return _read_play(rest, state)
+    if verb == "discard":
+        return _read_discard(rest, state)
+    if verb == "break" and len(rest) == 2:
+        return _read_place(rest[0], rest[1], {"kind": "break"})
+    return None
+
+
+def _read_play(rest: list[str], state: dict) -> dict | None:
+    if len(rest) == 1:
+        card = _held_card(state)
+    elif len(rest) == 3:
+        card = _card(rest[0], rest[1])
+    else:
+        return None
+    target = rest[-1]
+    if card is None or target not in COLOUR_INDEX:
+        return None
+    return {"kind": "play", "card": card, "to": target}
+
+
+def _read_discard(rest: list[str], state: dict) -> dict | None:
+    if len(rest) == 2 and "sequence" in rest:
+        colour = rest[1] if rest[0] == "sequence" else rest[0]
+        if colour in COLOUR_INDEX:
+            return {"kind": "discard_sequence", "sequence": colour}
+        return None
+    if rest in (["three"], ["3"]) and state["step"] != "three":
+        return {"kind": "discard_three"}
+    if state["step"] == "three":
+        pile = _pile(rest[2:])
+        if len(rest) < 3 or not pile:
+            return None
+        return _read_place(rest[0], rest[1], {"kind": "discard_played", "pile": pile})
+    if len(rest) >= 3 and rest[0] in COLOUR_INDEX:
+        card, pile = _card(rest[0], rest[1]), _pile(rest[2:])
+    else:
+        card, pile = _held_card(state), _pile(rest)
+    if card is None or pile is None:
+        return None
+    return {"kind": "discard", "card": card, "pile": pile}
+
+
+def _read_place(colour: str, position: str, move: dict) -> dict | None:
+    position = position.lstrip("#")
+    if colour not in COLOUR_INDEX or not position.isdigit():
+        return None
+    return {**move, "sequence": colour, "position": int(position)}
+
+
+def _pile(words: list[str]) -> int | None:
+    if words and words[0] == "pile":
+        words = words[1:]
+    if len(words) == 1 and words[0] in ("1", "2"):
+        return int(words[0])
+    return None
+
+
+def _card(colour: str, rank: str) -> str | None:
+    if colour not in COLOUR_INDEX or rank not in RANKS:
+        return None
+    return f"{colour} {RANKS[rank]}"
+
+
+def _held_card(state: dict) -> str | None:
+    """The card a move means when it names none: the only card the player can place."""
+    choices = held_choices(state)
+    return choices[0] if len(choices) == 1 else None
+
+
+def skip_move(state: dict, seat: int) -> dict | None:
+    """What the seat does at its deadline: the least (draw, then discard; a forced choice takes
+    its first option)."""
+    moves = legal_moves(state, seat)
+    if not moves:
+        return None
+    discards = [move for move in moves if move["kind"] == "discard" and move["pile"] == 1]
+    return discards[0] if discards else moves[0]
