@@ -15,7 +15,7 @@ import re
 
 from games.base import IllegalMove
 from games.dr_hrubec.cards import ACTIONS, BY_SLUG, CARDS, DOCTORS, PATIENTS, SPECIALIZATIONS, name
-from games.dr_hrubec.rules import action_targets, legal_moves
+from games.dr_hrubec.rules import action_targets, legal_moves, ordered_specs
 
 NOTATION_HELP = """Dr. Hrubec moves (one per line; case and punctuation do not matter):
   draw                       morning administration: draw a card (fewer than 5 in hand)
@@ -124,7 +124,7 @@ def parse_move(text: str, state: dict, seat: int) -> dict:
     try:
         return read_arguments(verb, rest, state, seat)
     except IllegalMove as problem:
-        raise IllegalMove(hint(state, seat, f"'{text.strip()}': {problem}")) from None
+        raise IllegalMove(hint(state, seat, f"'{text.strip()}': {problem}.")) from None
 
 
 def read_verb(words: list[str], state: dict, seat: int, text: str) -> tuple[str, list[str]]:
@@ -250,7 +250,7 @@ def doctors_in_play(state: dict) -> list[str]:
 
 def read_spec(words: list[str], state: dict, seat: int) -> str:
     patient = state["tables"][seat]
-    offered = list(BY_SLUG[patient].difficulty) if patient else []
+    offered = ordered_specs(BY_SLUG[patient].difficulty) if patient else []
     key = compact(strip_filler(words))
     if not key:
         if len(offered) == 1:
