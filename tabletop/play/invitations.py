@@ -7,6 +7,8 @@ address takes a seat (store.join_game marks the row).
 
 from __future__ import annotations
 
+from urllib.parse import urlencode
+
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import transaction
@@ -36,23 +38,18 @@ def invite(game: Game, email: str, invited_by) -> Invitation:
 
 def queue_invitation(game: Game, invitation: Invitation) -> Outbox:
     player = get_user_model().objects.filter(email__iexact=invitation.email).first()
-    inviter = invitation.invited_by.get_username()
-    row = Outbox.objects.create(
-        kind=Outbox.Kind.INVITATION,
-        game=game,
-        user=player,
-        to=invitation.email,
-        at_seq=game.seq,
-        context={
-            "invited_by": inviter,
-            "join_url": settings.SITE_URL + reverse("game", args=[game.pk]),
-            "signup_url": settings.SITE_URL + reverse("signup"),
-            "players": game.players,
-            "days_per_move": game.days_per_move,
-        },
+    game_url = reverse("game", args=[game.pk])
+    return outbox.queue_to(
+        invitation.email,
+        Outbox.Kind.INVITATION,
+        game,
+        player,
+        name=player.get_username() if player else "",
+        invited_by=invitation.invited_by.get_username(),
+        players_seated=[seat.user.get_username() for seat in game.seats.select_related("user")],
+        join_url=settings.SITE_URL + game_url,
+        signup_url=f"{settings.SITE_URL}{reverse('signup')}?{urlencode({'next': game_url})}",
     )
-    transaction.on_commit(lambda: outbox.publish(row.pk))
-    return row
 
 
 def pending_for(user) -> list[Invitation]:

@@ -256,3 +256,44 @@ def verification(game: Game) -> dict:
     stored = store.verify(game)
     rerun = export.rerun(export.export(game)) if game.is_over else []
     return {"projection": stored, "rerun": rerun, "clean": not stored and not rerun}
+
+
+# ---------------------------------------------------------------------------- settings
+
+SETTINGS_GROUPS = (
+    ("Time zone", "Deadlines and quiet hours are in this zone.", ("time_zone",)),
+    (
+        "Quiet hours",
+        "No email between these times of day.",
+        ("quiet_start", "quiet_end", "clock_pauses"),
+    ),
+    ("Vacation", "Your clock stops while you are away.", ("vacation_start", "vacation_end")),
+    (
+        "Email",
+        "",
+        (
+            "email_turn",
+            "email_reminder",
+            "email_timeout",
+            "email_game_over",
+            "email_invitation",
+            "daily_digest",
+            "digest_hour",
+            "unsubscribed",
+        ),
+    ),
+)
+
+
+def settings_groups(form) -> list[dict]:
+    """The preference fields in the groups a person thinks in; any new field lands in "More"."""
+    placed, groups = set(), []
+    for title, note, names in SETTINGS_GROUPS:
+        fields = [form[name] for name in names if name in form.fields]
+        placed.update(names)
+        if fields:
+            groups.append({"title": title, "note": note, "fields": fields})
+    rest = [form[name] for name in form.fields if name not in placed]
+    if rest:
+        groups.append({"title": "More", "note": "", "fields": rest})
+    return groups

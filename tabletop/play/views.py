@@ -232,4 +232,6 @@ def settings_page(request: HttpRequest) -> HttpResponse:
         form.save()
         messages.success(request, "Your settings are saved.")
         return redirect("settings")
-    return page(request, "play/settings.html", {"form": form})
+    return page(
+        request, "play/settings.html", {"form": form, "groups": pages.settings_groups(form)}
+    )

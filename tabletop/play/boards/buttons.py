@@ -97,7 +97,7 @@ def board(view: dict, seat: int, squares: dict, gold: tuple | None, you: bool) -
                 {
                     "row": r + 1,
                     "column": c + 1,
-                    "colour": shown["colours"][r][c],
+                    "colour": rules.COLOURS.get(shown["colours"][r][c], shown["colours"][r][c]),
                     "button": here == rules.BUTTON,
                     "star": here == rules.STAR,
                     "gold": gold == (r + 1, c + 1),

@@ -11,12 +11,14 @@ HIDDEN_KEYS = {"game", "seat", "card_names"}
 
 def prepare(position: Position) -> dict:
     view = position.view or {}
+    names = view.get("players", [])
+    plain_names = all(isinstance(name, str) for name in names)
     return {
-        "players": view.get("players", []),
+        "players": names if plain_names else [],
         "tree": [
             {"key": label(key), "node": node(value)}
             for key, value in view.items()
-            if key not in HIDDEN_KEYS and key != "players"
+            if key not in HIDDEN_KEYS and not (key == "players" and plain_names)
         ],
         "revealed": [
             {"name": name_of(view, seat), "tree": node(other)}
@@ -28,7 +30,8 @@ def prepare(position: Position) -> dict:
 
 def name_of(view: dict, seat: int) -> str:
     players = view.get("players") or []
-    return str(players[seat]) if seat < len(players) else f"Seat {seat + 1}"
+    name = players[seat] if seat < len(players) else f"Seat {seat + 1}"
+    return name.get("name", f"Seat {seat + 1}") if isinstance(name, dict) else str(name)
 
 
 def label(key: Any) -> str:

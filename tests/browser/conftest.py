@@ -1,0 +1,157 @@
+"""Chromium through Playwright against pytest-django's live server.
+
+The browser tests skip when /usr/bin/chromium is missing, and fail then under REQUIRE_SERVICES=1
+(tests/conftest.py's need()). Screenshots go to artifacts/ at the top of the project.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import need
+
+# Playwright's sync API keeps an event loop running in this thread; the ORM calls the tests make
+# between page actions are still plain synchronous calls.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
+DESKTOP = {"width": 1280, "height": 900}
+PHONE = {"width": 390, "height": 844}
+PASSWORD = "a-long-table-password"
+
+
+def chromium_present() -> bool:
+    return os.path.isfile(CHROMIUM) and os.access(CHROMIUM, os.X_OK)
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator:
+    need("Chromium (/usr/bin/chromium)", chromium_present())
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()
+
+
+@pytest.fixture
+def new_page(browser, live_server):
+    """Pages in their own browser contexts (one per player), closed after the test."""
+    contexts = []
+
+    def open_page(viewport: dict = DESKTOP, javascript: bool = True):
+        context = browser.new_context(
+            viewport=viewport, base_url=live_server.url, java_script_enabled=javascript
+        )
+        context.set_default_timeout(15_000)
+        contexts.append(context)
+        return context.new_page()
+
+    yield open_page
+    for context in contexts:
+        context.close()
+
+
+def screenshot(page, name: str) -> Path:
+    ARTIFACTS.mkdir(exist_ok=True)
+    path = ARTIFACTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    return path
+
+
+def screenshots(page, name: str) -> None:
+    """The page at desktop and at phone width."""
+    page.set_viewport_size(DESKTOP)
+    screenshot(page, f"{name}-desktop")
+    page.set_viewport_size(PHONE)
+    screenshot(page, f"{name}-phone")
+    page.set_viewport_size(DESKTOP)
+
+
+def sign_up(page, name: str) -> None:
+    page.goto("/accounts/signup/")
+    page.fill("#id_username", name)
+    page.fill("#id_email", f"{name}@example.com")
+    page.fill("#id_password1", PASSWORD)
+    page.fill("#id_password2", PASSWORD)
+    page.click("form.stacked button")
+    page.wait_for_url(re.compile(r".*/$"))
+
+
+def log_in(page, name: str, password: str) -> None:
+    page.goto("/accounts/login/")
+    page.fill("#id_username", name)
+    page.fill("#id_password", password)
+    page.click("form.stacked button")
+    page.wait_for_url(re.compile(r".*/$"))
+
+
+def panel_seq(page) -> int:
+    return int(page.get_attribute("#panel", "data-seq"))
+
+
+def move_buttons(page, avoid: tuple[str, ...] = ()) -> list:
+    buttons = page.locator('#panel button[name="move"]').all()
+    return [
+        b for b in buttons if not any(word in (b.get_attribute("value") or "") for word in avoid)
+    ]
+
+
+def click_a_move(page, rng: random.Random, avoid: tuple[str, ...] = ()) -> bool:
+    """Click one of the move controls on the page; True once the page shows the new position."""
+    buttons = move_buttons(page, avoid)
+    if not buttons:
+        return False
+    before = panel_seq(page)
+    rng.choice(buttons).click()
+    page.wait_for_function(
+        f"() => {{ const p = document.querySelector('#panel');"
+        f" return p && (Number(p.dataset.seq) > {before} || p.querySelector('.refusal')); }}"
+    )
+    assert page.locator("#panel .refusal").count() == 0, page.inner_text("#panel .refusal")
+    return True
+
+
+def play_through_pages(pages: list, moves: int, rng: random.Random, avoid=()) -> int:
+    """Up to `moves` moves by whoever the pages offer controls to; returns how many were made.
+
+    A page behind the latest position is reloaded first, as its poll would do a moment later.
+    """
+    made = idle = 0
+    latest = max(panel_seq(page) for page in pages)
+    while made < moves:
+        moved = False
+        for page in pages:
+            if panel_seq(page) < latest:
+                page.reload()
+            if click_a_move(page, rng, avoid):
+                made += 1
+                latest = panel_seq(page)
+                moved = True
+                break
+        if moved:
+            idle = 0
+            continue
+        if any(page.locator(".banner-over").count() for page in pages):
+            break
+        idle += 1
+        assert idle < 3, "no page offers a move, yet the game is not over"
+        for page in pages:
+            page.reload()
+    return made
