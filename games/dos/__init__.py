@@ -1,0 +1,44 @@
+"""DOS (Mattel), 2-4 players: match numbers against a growing centre row, shout DOS at two cards.
+
+The rules are in rules.py, the cards in cards.py, the log lines and the email notation in
+notation.py; NOTES.md lists every ruling and every decision made where the rulebook is silent.
+"""
+
+from games.dos.notation import describe, format_move, notation_help, parse_move
+from games.dos.rules import (
+    apply,
+    legal_moves,
+    max_players,
+    min_players,
+    options,
+    outcome,
+    setup,
+    skip_move,
+    slug,
+    standing,
+    title,
+    to_act,
+    version,
+    view,
+)
+
+__all__ = [
+    "apply",
+    "describe",
+    "format_move",
+    "legal_moves",
+    "max_players",
+    "min_players",
+    "notation_help",
+    "options",
+    "outcome",
+    "parse_move",
+    "setup",
+    "skip_move",
+    "slug",
+    "standing",
+    "title",
+    "to_act",
+    "version",
+    "view",
+]

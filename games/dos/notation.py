@@ -1,0 +1,510 @@
+"""DOS in words: the log line of a move as each viewer may read it, and the email notation.
+
+match red 7 with red 5 + DOS as red      a double colour match; a DOS card names its colour
+match yellow # as 7 with blue 7          a wild # in the centre row is named when matched
+match red 7 with blue 3 + yellow # as 4, DOS!    a step may carry the DOS call
+draw    add green 5    end    DOS!    catch 2
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+from games.base import IllegalMove
+from games.dos import rules
+from games.dos.cards import COLOURS, WILD_DOS, colour_of, is_wild, number_of
+
+# --- Writing a move ----------------------------------------------------------------------
+
+
+def card_text(card: str, named: str | None = None) -> str:
+    if named is None:
+        return card
+    if card == WILD_DOS:
+        return f"{card} as {colour_of(named)}"
+    return f"{card} as {number_of(named)}"
+
+
+def match_text(move: dict) -> str:
+    played = " + ".join(
+        card_text(card, named) for card, named in zip(move["cards"], move["cards_as"], strict=True)
+    )
+    return f"{card_text(move['target'], move['target_as'])} with {played}"
+
+
+def format_move(move: dict, state: dict, seat: int) -> str:
+    kind = move["kind"]
+    call = ", DOS!" if move.get("call") else ""
+    if kind == "match":
+        return f"match {match_text(move)}{call}"
+    if kind == "draw":
+        return f"draw{call}"
+    if kind == "add":
+        return f"add {move['card']}{call}"
+    if kind == "end":
+        return "end"
+    if kind == "dos":
+        return "DOS!"
+    return f"catch {move['seat'] + 1}"
+
+
+def notation_help() -> str:
+    return "\n".join(
+        [
+            "One move per line; case, spaces and punctuation do not matter.",
+            "  match red 7 with red 7            a single match (one card of the same number)",
+            "  match red 7 with blue 3 + red 4   a double match (two cards adding up to it)",
+            "  match red 7 with red 5 + DOS as red     a DOS card is a 2 of the colour you name",
+            "  match red 7 with yellow # as 7    a # card is any number of its own colour",
+            "  match blue # as 3 with green 3    name a wild in the centre row as you match it",
+            "  draw        draw a card instead of matching (then match, or add a card)",
+            "  add green 5 put a card from your hand into the centre row",
+            "  end         end your turn after matching",
+            "  DOS!        call DOS when you hold two cards; add ', DOS!' to the step itself",
+            "  catch 2     catch player 2, who ended a turn with two cards and no call",
+        ]
+    )
+
+
+# --- Reading a move ----------------------------------------------------------------------
+
+TOKEN = re.compile(r"[a-ząćęłńóśźż]+|\d+|#|\+|&")
+COLOUR_WORDS = {
+    **{colour: colour for colour in COLOURS},
+    **{colour[0]: colour for colour in COLOURS},
+    "niebieski": "blue",
+    "niebieska": "blue",
+    "zielony": "green",
+    "zielona": "green",
+    "czerwony": "red",
+    "czerwona": "red",
+    "żółty": "yellow",
+    "żółta": "yellow",
+    "zolty": "yellow",
+    "zolta": "yellow",
+}
+DOS_WORDS = ("dos", "wild")
+HASH_WORDS = ("#", "hash")
+JOINERS = ("+", "&", "and", "plus")
+VERBS = {
+    "match": "match",
+    "m": "match",
+    "play": "match",
+    "draw": "draw",
+    "d": "draw",
+    "add": "add",
+    "place": "add",
+    "put": "add",
+    "end": "end",
+    "done": "end",
+    "stop": "end",
+    "finish": "end",
+    "dos": "dos",
+    "call": "dos",
+    "catch": "catch",
+}
+ANY_HASH = "? #"
+
+
+class NotUnderstood(Exception):
+    pass
+
+
+def parse_move(text: str, state: dict, seat: int) -> dict:
+    tokens = TOKEN.findall(str(text).lower())
+    if not tokens:
+        raise IllegalMove(f"Nothing to read in {str(text)!r}. {examples(state, seat)}")
+    verb = VERBS.get(tokens[0])
+    if verb == "dos":
+        return read_simple(text, state, seat, {"kind": "dos"}, tokens[1:], ("dos",))
+    if verb == "end":
+        return read_simple(text, state, seat, {"kind": "end"}, tokens[1:], ("turn",))
+    if verb == "catch":
+        return read_catch(text, state, seat, tokens[1:])
+    # Without a verb, a line that reads as a match is one: "red 7 with red 5 + DOS as red".
+    rest = tokens[1:] if verb else tokens
+    readings, failure = [], None
+    for words, call in call_readings(rest):
+        try:
+            readings.append((read_phrase(verb or "match", words), call))
+        except NotUnderstood as problem:
+            failure = failure or problem
+    if not readings:
+        if verb is None:
+            failure = f"'{tokens[0]}' is not a DOS move"
+        raise IllegalMove(f"Could not read {str(text)!r}: {failure}. {examples(state, seat)}")
+    return resolve(str(text), state, seat, readings)
+
+
+def call_readings(tokens: list[str]) -> list[tuple[list[str], bool]]:
+    """A trailing 'DOS!' (or 'call', 'call DOS') is the call, unless it is the last card."""
+    readings = []
+    for suffix in (["call", "dos"], ["dos"], ["call"]):
+        if len(tokens) >= len(suffix) and tokens[-len(suffix) :] == suffix:
+            rest = tokens[: -len(suffix)]
+            if rest and rest[-1] == "and":
+                rest = rest[:-1]
+            readings.append((rest, True))
+            break
+    readings.append((tokens, False))
+    return readings
+
+
+def read_phrase(verb: str, tokens: list[str]) -> dict:
+    if verb == "draw":
+        if tokens:
+            raise NotUnderstood(f"nothing should follow 'draw' but DOS!, not '{' '.join(tokens)}'")
+        return {"kind": "draw"}
+    if verb == "add":
+        card, at = read_card(tokens, 0)
+        if at != len(tokens):
+            raise NotUnderstood(f"'{' '.join(tokens[at:])}' after the card")
+        return {"kind": "add", "card": card}
+    at = 0
+    target, at = read_card(tokens, at)
+    target_as, at = read_naming(tokens, at)
+    if at < len(tokens) and tokens[at] in ("with", "by", "using", "on", "to", "from"):
+        at += 1
+    played = []
+    while True:
+        card, at = read_card(tokens, at)
+        named, at = read_naming(tokens, at)
+        played.append((card, named))
+        if at == len(tokens):
+            break
+        if tokens[at] not in JOINERS or len(played) == 2:
+            raise NotUnderstood(f"'{' '.join(tokens[at:])}' after {len(played)} card(s)")
+        at += 1
+    return {"kind": "match", "target": (target, target_as), "cards": played}
+
+
+def read_card(tokens: list[str], at: int) -> tuple[str, int]:
+    """A card: 'red 7', '7 red', 'r7', 'yellow #', '#' (its colour left open), 'DOS'."""
+    if at >= len(tokens):
+        raise NotUnderstood("a card is missing")
+    word = tokens[at]
+    if word in DOS_WORDS and not (at + 1 < len(tokens) and tokens[at + 1] in HASH_WORDS):
+        return WILD_DOS, at + 1
+    if word == "wild" and at + 1 < len(tokens):
+        at += 1
+        word = tokens[at]
+    if word in COLOUR_WORDS and at + 1 < len(tokens):
+        colour, value = COLOUR_WORDS[word], tokens[at + 1]
+        if value.isdigit():
+            return f"{colour} {int(value)}", at + 2
+        if value in HASH_WORDS or value == "wild":
+            return f"{colour} #", at + 2
+    if word.isdigit() or word in HASH_WORDS:
+        value = str(int(word)) if word.isdigit() else "#"
+        if at + 1 < len(tokens) and tokens[at + 1] in COLOUR_WORDS:
+            return f"{COLOUR_WORDS[tokens[at + 1]]} {value}", at + 2
+        if value == "#":
+            return ANY_HASH, at + 1
+    raise NotUnderstood(f"'{' '.join(tokens[at : at + 2])}' is not a card")
+
+
+def read_naming(tokens: list[str], at: int) -> tuple[tuple | None, int]:
+    """'as 4', 'as red' or 'as red 2': what a wild card counts as."""
+    if at >= len(tokens) or tokens[at] != "as":
+        return None, at
+    at += 1
+    if at >= len(tokens):
+        raise NotUnderstood("'as' needs a number or a colour")
+    word = tokens[at]
+    following = tokens[at + 1] if at + 1 < len(tokens) else None
+    if word in COLOUR_WORDS and following is not None and following.isdigit():
+        return ("card", f"{COLOUR_WORDS[word]} {int(following)}"), at + 2
+    if word.isdigit() and following in COLOUR_WORDS:
+        return ("card", f"{COLOUR_WORDS[following]} {int(word)}"), at + 2
+    if word in COLOUR_WORDS:
+        return ("colour", COLOUR_WORDS[word]), at + 1
+    if word.isdigit():
+        return ("number", int(word)), at + 1
+    raise NotUnderstood(f"'as {word}' names neither a number nor a colour")
+
+
+def fits(spec: tuple, card: str, named: str | None) -> bool:
+    """Whether a card as written (with its naming, if any) is this card of a legal move."""
+    written, naming = spec
+    counted = named or card
+    if not could_name(written, card) or (written.endswith(" 2") and named != written):
+        return False
+    if naming is None:
+        return True
+    how, value = naming
+    if how == "number":
+        return number_of(counted) == value
+    if how == "colour":
+        return colour_of(counted) == value
+    return counted == value
+
+
+def fits_match(reading: dict, move: dict) -> bool:
+    if not fits(reading["target"], move["target"], move["target_as"]):
+        return False
+    played = list(zip(move["cards"], move["cards_as"], strict=True))
+    specs = reading["cards"]
+    if len(specs) != len(played):
+        return False
+    if len(specs) == 1:
+        return fits(specs[0], *played[0])
+    return (fits(specs[0], *played[0]) and fits(specs[1], *played[1])) or (
+        fits(specs[0], *played[1]) and fits(specs[1], *played[0])
+    )
+
+
+def fits_move(reading: dict, call: bool, move: dict) -> bool:
+    if move["kind"] != reading["kind"] or move.get("call") != call:
+        return False
+    if reading["kind"] == "match":
+        return fits_match(reading, move)
+    if reading["kind"] == "add":
+        return fits((reading["card"], None), move["card"], None)
+    return True
+
+
+def resolve(text: str, state: dict, seat: int, readings: list) -> dict:
+    found = [
+        move
+        for move in candidates(state, seat, [reading for reading, _ in readings])
+        if any(fits_move(reading, call, move) for reading, call in readings)
+    ]
+    if len(found) == 1:
+        return found[0]
+    if found:
+        options = "; ".join(format_move(m, state, seat) for m in found[:8])
+        more = f" (and {len(found) - 8} more)" if len(found) > 8 else ""
+        raise IllegalMove(f"{text.strip()!r} could be: {options}{more}. Say which.")
+    reading, call = readings[-1]
+    refusal = refusal_for(state, seat, written_move(reading, call, state, seat))
+    raise IllegalMove(refusal or f"{text.strip()!r} is not possible now. {examples(state, seat)}")
+
+
+def candidates(state: dict, seat: int, readings: list[dict]) -> list[dict]:
+    """The legal moves a reading could mean; only matches against a centre card it could name."""
+    if rules.is_over(state) or not rules.seat_exists(state, seat):
+        return []
+    moves = rules.other_moves(state, seat)
+    if rules.may_match(state, seat):
+        written = {reading["target"][0] for reading in readings if reading["kind"] == "match"}
+        for target in dict.fromkeys(state["centre"]):
+            if any(could_name(spec, target) for spec in written):
+                moves.extend(rules.match_moves(state, seat, target))
+    return moves
+
+
+def could_name(written: str, card: str) -> bool:
+    if written == ANY_HASH:
+        return card.endswith("#")
+    return written == card or (card == WILD_DOS and written.endswith(" 2"))
+
+
+def written_move(reading: dict, call: bool, state: dict, seat: int) -> dict | None:
+    """The move as written, when it names everything, to ask the rules why it is refused."""
+    if reading["kind"] == "draw":
+        return {"kind": "draw", "call": call}
+    if reading["kind"] == "add":
+        return {"kind": "add", "card": reading["card"], "call": call}
+    target, target_as = settle(*reading["target"])
+    played = sorted(
+        (settle(*spec) for spec in reading["cards"]),
+        key=lambda pair: (rules.ORDER.get(pair[0], 0), rules.NAMING_RANK.get(pair, 0)),
+    )
+    if target is None or any(card is None for card, _ in played):
+        return None
+    return {
+        "kind": "match",
+        "target": target,
+        "target_as": target_as,
+        "cards": [card for card, _ in played],
+        "cards_as": [named for _, named in played],
+        "call": call,
+    }
+
+
+def settle(written: str, naming: tuple | None) -> tuple[str | None, str | None]:
+    """A written card and naming as the rules store them: the card, and what a wild counts as."""
+    if written == ANY_HASH:
+        return None, None
+    if written.endswith(" 2"):
+        return WILD_DOS, written
+    if not is_wild(written) or naming is None:
+        return written, None
+    how, value = naming
+    if how == "card":
+        return written, value
+    if written == WILD_DOS:
+        return written, f"{value} 2" if how == "colour" else None
+    return written, f"{colour_of(written)} {value}" if how == "number" else None
+
+
+def refusal_for(state: dict, seat: int, move: dict | None) -> str | None:
+    if move is None:
+        return None
+    if not rules.is_over(state) and rules.seat_exists(state, seat):
+        try:
+            rules.CHECKS[move["kind"]](state, seat, move)
+        except IllegalMove as refusal:
+            return str(refusal)
+    return None
+
+
+def read_simple(text: str, state: dict, seat: int, move: dict, rest: list, allowed) -> dict:
+    if any(token not in allowed for token in rest):
+        raise IllegalMove(f"Could not read {text!r}. {examples(state, seat)}")
+    if move in rules.legal_moves(state, seat):
+        return move
+    raise IllegalMove(refusal_for(state, seat, move) or f"{text.strip()!r} is not possible now.")
+
+
+def read_catch(text: str, state: dict, seat: int, rest: list[str]) -> dict:
+    players = state["players"]
+    if rest and rest[0] == "player":
+        rest = rest[1:]
+    caught = None
+    if len(rest) == 1 and rest[0].isdigit() and 1 <= int(rest[0]) <= len(players):
+        caught = int(rest[0]) - 1
+    else:
+        written = " ".join(rest)
+        named = [
+            s for s, name in enumerate(players) if " ".join(TOKEN.findall(name.lower())) == written
+        ]
+        if len(named) == 1:
+            caught = named[0]
+    if caught is None:
+        raise IllegalMove(
+            f"Catch whom? Write 'catch' and a player's number (1 to {len(players)}) or name."
+        )
+    return read_simple(text, state, seat, {"kind": "catch", "seat": caught}, [], ())
+
+
+def name_words(name: str) -> str:
+    return " ".join(TOKEN.findall(name.lower()))
+
+
+def examples(state: dict, seat: int) -> str:
+    legal = rules.legal_moves(state, seat)
+    if not legal:
+        return "You have no move to make now."
+    shown = [format_move(move, state, seat) for move in legal[:6]]
+    more = f" (and {len(legal) - 6} more)" if len(legal) > 6 else ""
+    return "You could write: " + "; ".join(shown) + more + "."
+
+
+# --- The log line ------------------------------------------------------------------------
+
+
+def plural(count: int, word: str) -> str:
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+BONUS_TEXT = {"single": " (single colour match)", "double": " (double colour match)"}
+
+
+def describe(before: dict, seat: int, move: dict, after: dict, viewer: int | None) -> str:
+    name = before["players"][seat]
+    kind = move["kind"]
+    if kind == "match":
+        text = f"{name} matches {match_text(move)}{BONUS_TEXT.get(rules.colour_bonus(move), '')}"
+    elif kind == "draw":
+        drawn = new_cards(before, after, seat)
+        if before["hands"][seat] == after["hands"][seat] and not drawn:
+            text = f"{name} cannot draw: the deck and the discard pile are empty"
+        elif viewer == seat and drawn:
+            text = f"{name} draws {', '.join(drawn)}"
+        else:
+            text = f"{name} draws a card"
+    elif kind == "add":
+        text = f"{name} adds {move['card']} to the centre row"
+    elif kind == "end":
+        text = f"{name} ends the turn"
+    elif kind == "dos":
+        return f"{name} calls DOS!"
+    else:
+        return describe_catch(before, seat, move, after, viewer)
+    text += " and calls DOS!" if move.get("call") else "."
+    return text + turn_end_text(before, seat, move, after, viewer)
+
+
+def new_cards(before: dict, after: dict, seat: int) -> list[str]:
+    if after["round"] != before["round"]:
+        return []
+    return sorted((Counter(after["hands"][seat]) - Counter(before["hands"][seat])).elements())
+
+
+def describe_catch(before: dict, seat: int, move: dict, after: dict, viewer: int | None) -> str:
+    caught = move["seat"]
+    players = before["players"]
+    text = f"{players[seat]} catches {players[caught]} without a DOS call"
+    during_turn = caught == before["turn"]["seat"]
+    if during_turn:
+        drawn = sorted(
+            (Counter(after["turn"]["penalty"]) - Counter(before["turn"]["penalty"])).elements()
+        )
+    else:
+        drawn = new_cards(before, after, caught)
+    shown = f" ({', '.join(drawn)})" if viewer == caught and drawn else ""
+    text += f": {players[caught]} draws {plural(len(drawn), 'card')}{shown}"
+    if during_turn:
+        text += ", to join the hand at the end of this turn"
+    return text + "."
+
+
+def turn_end_text(before: dict, seat: int, move: dict, after: dict, viewer: int | None) -> str:
+    players = before["players"]
+    name = players[seat]
+    round_over = after["round"] != before["round"] or rules.is_over(after)
+    finished = round_over or after["turn"]["seat"] != seat or after["turn"]["phase"] == "bonus"
+    if not finished:
+        return ""
+    parts = []
+    if before["turn"]["phase"] in rules.MATCH_PHASES:
+        matches = [*before["turn"]["matches"]]
+        if move["kind"] == "match":
+            matches.append({"bonus": rules.colour_bonus(move)})
+        doubles = sum(1 for match in matches if match["bonus"] == "double")
+        if not round_over:
+            refill = refilled(before, move, after)
+            if refill:
+                parts.append(f"The centre row is refilled with {', '.join(refill)}.")
+        if doubles:
+            text = f"Everyone else draws {plural(doubles, 'card')}"
+            drawn = new_cards(before, after, viewer) if viewer not in (None, seat) else []
+            parts.append(text + (f" (you draw {', '.join(drawn)})." if drawn else "."))
+        if after["turn"]["phase"] == "bonus" and not round_over:
+            bonuses = after["turn"]["bonuses"]
+            parts.append(
+                f"{name} adds {plural(bonuses, 'card')} to the centre row for colour bonuses."
+            )
+    if round_over:
+        parts.append(round_text(after))
+    elif after["exposed"][seat]:
+        parts.append(f"{name} ends the turn holding two cards without calling DOS.")
+    return "".join(" " + part for part in parts)
+
+
+def refilled(before: dict, move: dict, after: dict) -> list[str]:
+    centre = list(before["centre"])
+    if move["kind"] == "match":
+        centre.remove(move["target"])
+    elif move["kind"] == "add":
+        centre.append(move["card"])
+    return after["centre"][len(centre) :]
+
+
+def round_text(after: dict) -> str:
+    players = after["players"]
+    result = rules.last_round(after)
+    winner = players[result["winner"]]
+    left = ", ".join(
+        f"{players[s]} {points}"
+        for s, points in enumerate(result["hand_points"])
+        if s != result["winner"]
+    )
+    text = f"{winner} goes out and scores {result['points']} points ({left})."
+    if rules.is_over(after):
+        score = after["scores"][after["winner"]]
+        return text + f" {winner} wins the match with {score} points."
+    starter = players[after["turn"]["seat"]]
+    return text + f" Round {after['round']}: {winner} deals and {starter} starts."

@@ -1,0 +1,751 @@
+"""DOS, step by step: setup, who acts, legal moves, apply, the end of a turn, rounds, view.
+
+The rulings and decisions behind this module are listed in NOTES.md beside it.
+"""
+
+from __future__ import annotations
+
+import sys
+from bisect import insort
+from collections import Counter
+from typing import Any
+
+from games.base import (
+    IllegalMove,
+    Outcome,
+    Rng,
+    check_player_count,
+    player_names,
+    require_move_kind,
+    resolve_options,
+)
+from games.dos.cards import (
+    CATCH_PENALTY,
+    CENTRE_ROW_MINIMUM,
+    DECK,
+    DECK_COUNT,
+    HAND_SIZE,
+    NAMING_RANK,
+    NAMINGS,
+    NAMINGS_BY_NUMBER,
+    ORDER,
+    WILD_DOS,
+    colour_of,
+    hand_points,
+    is_wild,
+    number_of,
+    sort_cards,
+)
+
+slug = "dos"
+title = "DOS"
+min_players = 2
+max_players = 4
+options = {"target": (200, 100, 300, 500)}
+version = 1
+
+KINDS = ("match", "draw", "add", "end", "dos", "catch")
+MATCH_PHASES = ("start", "drawn", "matching")
+
+
+# --- Setup -------------------------------------------------------------------------------
+
+
+def setup(players: int | list[str], chosen: dict | None, rng: Rng) -> dict:
+    names = player_names(players)
+    check_player_count(sys.modules[__name__], names)
+    settings = resolve_options(options, chosen)
+    count = len(names)
+    dealer_draws, dealer = draw_for_dealer(count, rng)
+    state = {
+        "players": names,
+        "options": settings,
+        "scores": [0] * count,
+        "dealer_draws": dealer_draws,
+        "round": 0,
+        "dealer": dealer,
+        "deck_size": 0,
+        "discard": [],
+        "centre": [],
+        "hands": [[] for _ in range(count)],
+        "called": [False] * count,
+        "exposed": [False] * count,
+        "turn": None,
+        "to_act": [],
+        "round_winners": [],
+        "round_points": [],
+        "last_hands": [],
+        "winner": None,
+    }
+    deal_round(state, dealer, rng)
+    return state
+
+
+def dealer_value(card: str) -> int:
+    """Cutting for the deal, a card with a symbol (either wild) counts as zero."""
+    return 0 if is_wild(card) else number_of(card)
+
+
+def draw_for_dealer(count: int, rng: Rng) -> tuple[list, int]:
+    """Everyone draws a card and the highest number deals; tied players draw again."""
+    pile = list(DECK)
+    rng.shuffle(pile)
+    drawing = list(range(count))
+    draws = []
+    while True:
+        drawn = [[seat, pile.pop()] for seat in drawing]
+        draws.append(drawn)
+        best = max(dealer_value(card) for _, card in drawn)
+        drawing = [seat for seat, card in drawn if dealer_value(card) == best]
+        if len(drawing) == 1:
+            return draws, drawing[0]
+        if len(pile) < len(drawing):
+            pile = list(DECK)
+            rng.shuffle(pile)
+
+
+def deal_round(state: dict, dealer: int, rng: Rng) -> None:
+    """The dealer shuffles all 108 cards, deals 7 each and lays 2 face up as the centre row."""
+    count = len(state["players"])
+    deck = list(DECK)
+    rng.shuffle(deck)
+    hands = [[] for _ in range(count)]
+    for _ in range(HAND_SIZE):
+        for offset in range(1, count + 1):
+            hands[(dealer + offset) % count].append(deck.pop())
+    for hand in hands:
+        sort_cards(hand)
+    state["round"] += 1
+    state["dealer"] = dealer
+    state["hands"] = hands
+    state["centre"] = [deck.pop() for _ in range(CENTRE_ROW_MINIMUM)]
+    state["deck_size"] = len(deck)
+    state["discard"] = []
+    state["called"] = [False] * count
+    state["exposed"] = [False] * count
+    start_turn(state, (dealer + 1) % count)
+
+
+def start_turn(state: dict, seat: int) -> None:
+    state["turn"] = {"seat": seat, "phase": "start", "matches": [], "bonuses": 0, "penalty": []}
+    state["to_act"] = [seat]
+
+
+# --- Who acts ----------------------------------------------------------------------------
+
+
+def to_act(state: dict) -> list[int]:
+    return list(state["to_act"])
+
+
+def is_over(state: dict) -> bool:
+    return state["winner"] is not None
+
+
+def seat_exists(state: dict, seat: Any) -> bool:
+    return type(seat) is int and 0 <= seat < len(state["players"])
+
+
+# --- Matching ----------------------------------------------------------------------------
+
+
+def colour_bonus(move: dict) -> str | None:
+    """'single' or 'double' when every played card has the centre card's colour, else None."""
+    target_colour = colour_of(move["target_as"] or move["target"])
+    for card, named in zip(move["cards"], move["cards_as"], strict=True):
+        if colour_of(named or card) != target_colour:
+            return None
+    return "single" if len(move["cards"]) == 1 else "double"
+
+
+def match_moves(state: dict, seat: int, target: str) -> list[dict]:
+    """Every match of the seat's hand against one centre card, each wild named every way it can.
+
+    A single match plays one card of the centre card's number; a double match plays exactly
+    two cards whose numbers add up to it.
+    """
+    if target not in state["centre"]:
+        return []
+    hand = state["hands"][seat]
+    counts = Counter(hand)
+    distinct = list(counts)
+    moves = []
+    for target_as, _, number in NAMINGS[target]:
+        for card in distinct:
+            for card_as, _, _ in NAMINGS_BY_NUMBER[card][number]:
+                moves.append(_match(target, target_as, [card], [card_as]))
+        for i, first in enumerate(distinct):
+            for second in distinct[i:]:
+                if first == second and counts[first] < 2:
+                    continue
+                for rank, (first_as, _, first_number) in enumerate(NAMINGS[first]):
+                    need = number - first_number
+                    if need < 1:
+                        continue
+                    for second_as, _, _ in NAMINGS_BY_NUMBER[second][need]:
+                        if first == second and NAMING_RANK[(second, second_as)] < rank:
+                            continue
+                        moves.append(
+                            _match(target, target_as, [first, second], [first_as, second_as])
+                        )
+    with_calls = []
+    for move in moves:
+        with_calls.append(move)
+        if len(hand) - len(move["cards"]) == 2:
+            with_calls.append(dict(move, call=True))
+    return with_calls
+
+
+def _match(target: str, target_as: str | None, cards: list, cards_as: list) -> dict:
+    return {
+        "kind": "match",
+        "target": target,
+        "target_as": target_as,
+        "cards": cards,
+        "cards_as": cards_as,
+        "call": False,
+    }
+
+
+def all_match_moves(state: dict, seat: int) -> list[dict]:
+    moves = []
+    for target in dict.fromkeys(state["centre"]):
+        moves.extend(match_moves(state, seat, target))
+    return moves
+
+
+# --- Legal moves -------------------------------------------------------------------------
+
+
+def legal_moves(state: dict, seat: int) -> list[dict]:
+    if is_over(state) or not seat_exists(state, seat):
+        return []
+    moves = all_match_moves(state, seat) if may_match(state, seat) else []
+    moves.extend(other_moves(state, seat))
+    return moves
+
+
+def may_match(state: dict, seat: int) -> bool:
+    turn = state["turn"]
+    return not is_over(state) and seat == turn["seat"] and turn["phase"] in MATCH_PHASES
+
+
+def other_moves(state: dict, seat: int) -> list[dict]:
+    """The legal moves besides matches: the turn's draw, add or end, the DOS call, catches."""
+    moves = turn_moves(state, seat) if seat == state["turn"]["seat"] else []
+    if can_call(state, seat):
+        moves.append({"kind": "dos"})
+    for other in range(len(state["players"])):
+        if other != seat and state["exposed"][other]:
+            moves.append({"kind": "catch", "seat": other})
+    return moves
+
+
+def turn_moves(state: dict, seat: int) -> list[dict]:
+    phase = state["turn"]["phase"]
+    hand = state["hands"][seat]
+    moves = []
+    if phase == "start":
+        moves.append({"kind": "draw", "call": False})
+        if len(hand) == 1 and cards_to_draw(state):
+            moves.append({"kind": "draw", "call": True})
+    elif phase == "matching":
+        moves.append({"kind": "end"})
+    elif phase in ("drawn", "bonus"):
+        for card in dict.fromkeys(hand):
+            moves.append({"kind": "add", "card": card, "call": False})
+            if len(hand) == 3:
+                moves.append({"kind": "add", "card": card, "call": True})
+    return moves
+
+
+def can_call(state: dict, seat: int) -> bool:
+    return len(state["hands"][seat]) == 2 and not state["called"][seat]
+
+
+def cards_to_draw(state: dict) -> bool:
+    return bool(state["deck_size"] or state["discard"])
+
+
+# --- Apply: check everything first, then change the state ----------------------------------
+
+
+def apply(state: dict, seat: int, move: dict, rng: Rng) -> dict:
+    if is_over(state):
+        raise IllegalMove("The match is over; no more moves can be made.")
+    if not seat_exists(state, seat):
+        raise IllegalMove(f"There is no seat {seat!r}; seats are 0 to {len(state['players']) - 1}.")
+    kind = require_move_kind(move, KINDS)
+    CHECKS[kind](state, seat, move)
+    # Whatever a player does, it closes the window in which others could catch them.
+    state["exposed"][seat] = False
+    PLAYS[kind](state, seat, move, rng)
+    return state
+
+
+def require_fields(move: dict, fields: tuple[str, ...]) -> None:
+    expected = {"kind", *fields}
+    missing = [name for name in fields if name not in move]
+    if missing:
+        raise IllegalMove(f"A {move['kind']} move needs: {', '.join(missing)}.")
+    extra = sorted(str(name) for name in set(move) - expected)
+    if extra:
+        raise IllegalMove(f"A {move['kind']} move has no field {extra[0]!r}.")
+
+
+def require_call_flag(move: dict) -> None:
+    if type(move["call"]) is not bool:
+        raise IllegalMove("'call' is true (you shout DOS! with this step) or false.")
+
+
+PHASE_REFUSALS = {
+    "bonus": "Your matching is over: add a card from your hand to the centre row for your "
+    "colour bonus.",
+    ("draw", "drawn"): "You have already drawn this turn; match, or add a card to the centre row.",
+    ("draw", "matching"): "You have matched this turn, so you cannot draw; match again or end "
+    "your turn.",
+    ("add", "start"): "You add a card to the centre row only after drawing or for a colour bonus; "
+    "match or draw first.",
+    ("add", "matching"): "You have matched this turn, so you end it; each colour bonus then lets "
+    "you add a card.",
+    ("end", "start"): "Match or draw first: a turn is either matching or drawing.",
+    ("end", "drawn"): "After drawing, match or add a card to the centre row.",
+}
+
+
+def require_turn(state: dict, seat: int, kind: str, phases: tuple[str, ...]) -> None:
+    turn = state["turn"]
+    if seat != turn["seat"]:
+        raise IllegalMove(f"It is {state['players'][turn['seat']]}'s turn, not yours.")
+    phase = turn["phase"]
+    if phase not in phases:
+        raise IllegalMove(PHASE_REFUSALS.get((kind, phase)) or PHASE_REFUSALS["bonus"])
+
+
+def check_match(state: dict, seat: int, move: dict) -> None:
+    require_turn(state, seat, "match", MATCH_PHASES)
+    require_fields(move, ("target", "target_as", "cards", "cards_as", "call"))
+    target, cards, cards_as = move["target"], move["cards"], move["cards_as"]
+    if type(target) is not str:
+        raise IllegalMove("Name the centre card you match, e.g. 'red 7'.")
+    if (
+        type(cards) is not list
+        or not 1 <= len(cards) <= 2
+        or any(type(c) is not str for c in cards)
+    ):
+        raise IllegalMove("A match plays one card or two cards from your hand.")
+    if type(cards_as) is not list or len(cards_as) != len(cards):
+        raise IllegalMove("Name what each card counts as (nothing for a card that is not wild).")
+    for named in [move["target_as"], *cards_as]:
+        if named is not None and type(named) is not str:
+            raise IllegalMove("A wild card is named as a card, e.g. 'red 2' or 'yellow 4'.")
+    require_call_flag(move)
+    if move not in match_moves(state, seat, target):
+        raise IllegalMove(why_match_fails(state, seat, move))
+
+
+def why_match_fails(state: dict, seat: int, move: dict) -> str:
+    """The first thing wrong with a match that is not among the legal ones, in a player's words."""
+    centre, hand = state["centre"], state["hands"][seat]
+    target, cards, cards_as = move["target"], move["cards"], move["cards_as"]
+    if target not in centre:
+        if any(match["target"] == target for match in state["turn"]["matches"]):
+            return f"The {target} was already matched this turn; each centre card takes one match."
+        return f"There is no {target} in the centre row; it holds {', '.join(centre)}."
+    missing = list((Counter(cards) - Counter(hand)).elements())
+    if missing:
+        if missing[0] in hand:
+            return f"You hold only one {missing[0]}."
+        return f"You have no {missing[0]} in your hand."
+    for card, named in [(target, move["target_as"]), *zip(cards, cards_as, strict=True)]:
+        refusal = why_naming_fails(card, named)
+        if refusal:
+            return refusal
+    wanted = number_of(move["target_as"] or target)
+    numbers = [number_of(named or card) for card, named in zip(cards, cards_as, strict=True)]
+    if sum(numbers) != wanted:
+        shown = " + ".join(str(n) for n in numbers)
+        made = f"{shown} make {sum(numbers)}" if len(numbers) == 2 else f"{shown} is"
+        return (
+            f"{made} not {wanted}: a match needs one card of the same number or two adding up "
+            "to it."
+        )
+    if len(cards) == 2 and sort_key(cards[1], cards_as[1]) < sort_key(cards[0], cards_as[0]):
+        return f"List the two cards in hand order: {cards[1]} first, then {cards[0]}."
+    if move["call"]:
+        left = len(hand) - len(cards)
+        return (
+            f"You call DOS with a step that leaves you exactly two cards; this one leaves {left}."
+        )
+    return "That match is not possible now."
+
+
+def why_naming_fails(card: str, named: str | None) -> str | None:
+    if not is_wild(card):
+        return None if named is None else f"The {card} is not wild; it counts as itself."
+    if named in [name for name, _, _ in NAMINGS[card]]:
+        return None
+    if card == WILD_DOS:
+        return "Name the colour a DOS card counts as: it is a 2 of any colour, e.g. 'red 2'."
+    colour = colour_of(card)
+    return (
+        f"Name the number the {card} counts as: any {colour} number from 1 to 10, "
+        f"e.g. '{colour} 4'."
+    )
+
+
+def sort_key(card: str, named: str | None) -> tuple[int, int]:
+    return ORDER[card], NAMING_RANK[(card, named)]
+
+
+def check_draw(state: dict, seat: int, move: dict) -> None:
+    require_turn(state, seat, "draw", ("start",))
+    require_fields(move, ("call",))
+    require_call_flag(move)
+    if move["call"] and not (len(state["hands"][seat]) == 1 and cards_to_draw(state)):
+        raise IllegalMove("You call DOS with a step that leaves you exactly two cards.")
+
+
+def check_add(state: dict, seat: int, move: dict) -> None:
+    require_turn(state, seat, "add", ("drawn", "bonus"))
+    require_fields(move, ("card", "call"))
+    require_call_flag(move)
+    hand = state["hands"][seat]
+    if type(move["card"]) is not str or move["card"] not in hand:
+        raise IllegalMove(f"You have no {move['card']} in your hand; you hold {', '.join(hand)}.")
+    if move["call"] and len(hand) != 3:
+        raise IllegalMove(
+            f"You call DOS with a step that leaves you exactly two cards; this one leaves "
+            f"{len(hand) - 1}."
+        )
+
+
+def check_end(state: dict, seat: int, move: dict) -> None:
+    require_turn(state, seat, "end", ("matching",))
+    require_fields(move, ())
+
+
+def check_dos(state: dict, seat: int, move: dict) -> None:
+    require_fields(move, ())
+    held = len(state["hands"][seat])
+    if held != 2:
+        raise IllegalMove(f"You call DOS when you hold exactly two cards; you hold {held}.")
+    if state["called"][seat]:
+        raise IllegalMove("You have already called DOS for these two cards.")
+
+
+def check_catch(state: dict, seat: int, move: dict) -> None:
+    require_fields(move, ("seat",))
+    caught = move["seat"]
+    if not seat_exists(state, caught):
+        raise IllegalMove(f"There is no player {caught!r} to catch.")
+    if caught == seat:
+        raise IllegalMove("You cannot catch yourself; call DOS instead.")
+    if not state["exposed"][caught]:
+        name = state["players"][caught]
+        raise IllegalMove(
+            f"{name} cannot be caught: only a player who ended their turn with two cards "
+            "without calling DOS can, until their next step."
+        )
+
+
+CHECKS = {
+    "match": check_match,
+    "draw": check_draw,
+    "add": check_add,
+    "end": check_end,
+    "dos": check_dos,
+    "catch": check_catch,
+}
+
+
+# --- Apply: one short function per kind of move -------------------------------------------
+
+
+def play_match(state: dict, seat: int, move: dict, rng: Rng) -> None:
+    hand = state["hands"][seat]
+    turn = state["turn"]
+    state["centre"].remove(move["target"])
+    for card in move["cards"]:
+        hand.remove(card)
+    state["called"][seat] = move["call"]
+    turn["matches"].append(
+        {
+            "target": move["target"],
+            "target_as": move["target_as"],
+            "cards": list(move["cards"]),
+            "cards_as": list(move["cards_as"]),
+            "bonus": colour_bonus(move),
+        }
+    )
+    turn["phase"] = "matching"
+    if not hand:
+        finish_turn(state, rng)
+
+
+def play_draw(state: dict, seat: int, move: dict, rng: Rng) -> None:
+    card = draw_card(state, rng)
+    if card is not None:
+        insort(state["hands"][seat], card, key=ORDER.__getitem__)
+        state["called"][seat] = move["call"]
+    state["turn"]["phase"] = "drawn"
+
+
+def play_add(state: dict, seat: int, move: dict, rng: Rng) -> None:
+    hand = state["hands"][seat]
+    turn = state["turn"]
+    hand.remove(move["card"])
+    state["centre"].append(move["card"])
+    state["called"][seat] = move["call"]
+    if turn["phase"] == "drawn":
+        finish_turn(state, rng)
+        return
+    turn["bonuses"] -= 1
+    if turn["bonuses"] == 0 or not hand:
+        close_turn(state, rng)
+
+
+def play_end(state: dict, seat: int, move: dict, rng: Rng) -> None:
+    finish_turn(state, rng)
+
+
+def play_dos(state: dict, seat: int, move: dict, rng: Rng) -> None:
+    state["called"][seat] = True
+
+
+def play_catch(state: dict, seat: int, move: dict, rng: Rng) -> None:
+    caught = move["seat"]
+    state["exposed"][caught] = False
+    turn = state["turn"]
+    if caught == turn["seat"]:
+        # Caught during their own turn: the penalty cards wait beside the hand until it ends.
+        for _ in range(CATCH_PENALTY):
+            card = draw_card(state, rng)
+            if card is not None:
+                turn["penalty"].append(card)
+        sort_cards(turn["penalty"])
+    else:
+        give_cards(state, caught, CATCH_PENALTY, rng)
+
+
+PLAYS = {
+    "match": play_match,
+    "draw": play_draw,
+    "add": play_add,
+    "end": play_end,
+    "dos": play_dos,
+    "catch": play_catch,
+}
+
+
+# --- Drawing -----------------------------------------------------------------------------
+
+
+def draw_card(state: dict, rng: Rng) -> str | None:
+    """A card from the face-down deck; an empty deck is first refilled with the discard pile.
+
+    The state keeps no deck order, only its size: the deck holds whatever is nowhere else, and
+    a draw takes one of those cards at random, which is what drawing the top card of a shuffled
+    deck amounts to. So no state, however it leaks, tells what the next draw will be.
+    """
+    if not state["deck_size"]:
+        if not state["discard"]:
+            return None
+        state["deck_size"], state["discard"] = len(state["discard"]), []
+    deck = deck_cards(state)
+    state["deck_size"] -= 1
+    return deck[rng.randint(0, len(deck) - 1)]
+
+
+def deck_cards(state: dict) -> list[str]:
+    """The face-down deck, in card order: every card that is in no hand, row or pile."""
+    placed = Counter(state["discard"])
+    placed.update(state["centre"])
+    for hand in state["hands"]:
+        placed.update(hand)
+    turn = state["turn"]
+    placed.update(turn["penalty"])
+    for match in turn["matches"]:
+        placed[match["target"]] += 1
+        placed.update(match["cards"])
+    return sorted((DECK_COUNT - placed).elements(), key=ORDER.__getitem__)
+
+
+def give_cards(state: dict, seat: int, count: int, rng: Rng) -> None:
+    """Cards drawn into a hand outside the seat's own steps; a changed hand needs a new call."""
+    hand = state["hands"][seat]
+    for _ in range(count):
+        card = draw_card(state, rng)
+        if card is None:
+            return
+        insort(hand, card, key=ORDER.__getitem__)
+        state["called"][seat] = False
+        state["exposed"][seat] = False
+
+
+# --- The end of a turn -------------------------------------------------------------------
+
+
+def finish_turn(state: dict, rng: Rng) -> None:
+    """Matched cards to the discard pile, refill the centre row, then the colour bonuses."""
+    turn = state["turn"]
+    seat = turn["seat"]
+    count = len(state["players"])
+    bonuses = [match["bonus"] for match in turn["matches"] if match["bonus"]]
+    for match in turn["matches"]:
+        state["discard"].append(match["target"])
+        state["discard"].extend(match["cards"])
+    turn["matches"] = []
+    while len(state["centre"]) < CENTRE_ROW_MINIMUM:
+        card = draw_card(state, rng)
+        if card is None:
+            break
+        state["centre"].append(card)
+    for _ in range(bonuses.count("double")):
+        for offset in range(1, count):
+            give_cards(state, (seat + offset) % count, 1, rng)
+    turn["bonuses"] = len(bonuses)
+    if bonuses and state["hands"][seat]:
+        turn["phase"] = "bonus"
+        return
+    close_turn(state, rng)
+
+
+def close_turn(state: dict, rng: Rng) -> None:
+    """Penalty cards join the hand; an empty hand ends the round, two uncalled cards are exposed."""
+    turn = state["turn"]
+    seat = turn["seat"]
+    hand = state["hands"][seat]
+    penalised = bool(turn["penalty"])
+    if penalised:
+        hand.extend(turn["penalty"])
+        sort_cards(hand)
+        turn["penalty"] = []
+        state["called"][seat] = False
+    turn["bonuses"] = 0
+    if not hand:
+        end_round(state, seat, rng)
+        return
+    if len(hand) == 2 and not state["called"][seat] and not penalised:
+        state["exposed"][seat] = True
+    start_turn(state, (seat + 1) % len(state["players"]))
+
+
+# --- Scoring -----------------------------------------------------------------------------
+
+
+def end_round(state: dict, winner: int, rng: Rng) -> None:
+    """The player who went out scores every card left in the other hands."""
+    gained = sum(hand_points(hand) for hand in state["hands"])
+    state["round_winners"].append(winner)
+    state["round_points"].append(gained)
+    state["last_hands"] = [list(hand) for hand in state["hands"]]
+    state["scores"][winner] += gained
+    if state["scores"][winner] >= state["options"]["target"]:
+        state["winner"] = winner
+        state["turn"]["phase"] = "over"
+        state["to_act"] = []
+        return
+    deal_round(state, winner, rng)
+
+
+def score_sheet(state: dict) -> list[list[int]]:
+    """One row per round played: what each seat gained in it, as on the paper score sheet."""
+    rows = []
+    for winner, points in zip(state["round_winners"], state["round_points"], strict=True):
+        row = [0] * len(state["players"])
+        row[winner] = points
+        rows.append(row)
+    return rows
+
+
+def last_round(state: dict) -> dict | None:
+    """Who went out last round, and the cards left in the other hands that they scored."""
+    if not state["round_winners"]:
+        return None
+    return {
+        "round": len(state["round_winners"]),
+        "winner": state["round_winners"][-1],
+        "points": state["round_points"][-1],
+        "hands": [list(hand) for hand in state["last_hands"]],
+        "hand_points": [hand_points(hand) for hand in state["last_hands"]],
+    }
+
+
+def outcome(state: dict) -> Outcome | None:
+    if not is_over(state):
+        return None
+    return Outcome(
+        scores=list(state["scores"]),
+        winners=[state["winner"]],
+        details={
+            "target": state["options"]["target"],
+            "score_sheet": score_sheet(state),
+            "last_round": last_round(state),
+        },
+    )
+
+
+def standing(state: dict, seat: int) -> int:
+    """Points scored so far, less what the cards still held would give away."""
+    held = hand_points(state["hands"][seat])
+    if state["turn"]["seat"] == seat:
+        held += hand_points(state["turn"]["penalty"])
+    return state["scores"][seat] - held
+
+
+def skip_move(state: dict, seat: int) -> dict | None:
+    """The least a player can do when their time runs out: draw, then add their first card."""
+    if seat not in state["to_act"]:
+        return None
+    phase = state["turn"]["phase"]
+    if phase == "start":
+        return {"kind": "draw", "call": False}
+    if phase == "matching":
+        return {"kind": "end"}
+    return {"kind": "add", "card": state["hands"][seat][0], "call": False}
+
+
+# --- View --------------------------------------------------------------------------------
+
+
+def copy_match(match: dict) -> dict:
+    return dict(match, cards=list(match["cards"]), cards_as=list(match["cards_as"]))
+
+
+def view(state: dict, seat: int | None) -> dict:
+    turn = state["turn"]
+    own = seat if seat_exists(state, seat) else None
+    seen = {
+        "players": list(state["players"]),
+        "seat": own,
+        "target": state["options"]["target"],
+        "scores": list(state["scores"]),
+        "round": state["round"],
+        "dealer": state["dealer"],
+        "dealer_draws": [[list(draw) for draw in draws] for draws in state["dealer_draws"]],
+        "to_act": list(state["to_act"]),
+        "turn": {
+            "seat": turn["seat"],
+            "phase": turn["phase"],
+            "matches": [copy_match(match) for match in turn["matches"]],
+            "bonuses_left": turn["bonuses"],
+            "penalty_count": len(turn["penalty"]),
+        },
+        "centre": list(state["centre"]),
+        "hand_sizes": [len(hand) for hand in state["hands"]],
+        "deck_size": state["deck_size"],
+        "discard_size": len(state["discard"]),
+        "called": list(state["called"]),
+        "catchable": [s for s, exposed in enumerate(state["exposed"]) if exposed],
+        "score_sheet": score_sheet(state),
+        "last_round": last_round(state),
+        "winner": state["winner"],
+        "hand": None if own is None else list(state["hands"][own]),
+        "penalty": list(turn["penalty"]) if own == turn["seat"] else None,
+    }
+    if is_over(state):
+        seen["hands"] = [list(hand) for hand in state["hands"]]
+        seen["deck"] = deck_cards(state)
+        seen["discard"] = list(state["discard"])
+    return seen
