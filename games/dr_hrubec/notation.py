@@ -241,7 +241,10 @@ def read_card(words: list[str], pool: list[str] | tuple, preferred: list[str], w
 
 
 def card_key(slug: str) -> str:
-    return compact(words_of(name(slug)))
+    return CARD_KEYS[slug]
+
+
+CARD_KEYS = {card.slug: compact(words_of(card.name)) for card in CARDS}
 
 
 def doctors_in_play(state: dict) -> list[str]:

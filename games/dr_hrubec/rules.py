@@ -5,6 +5,7 @@ patients, the end of the game and scoring. The rulings and decisions are in __in
 
 from __future__ import annotations
 
+import functools
 import sys
 from typing import Any
 
@@ -524,8 +525,6 @@ def operate(state: dict, seat: int, move: dict, rng: Rng) -> None:
         "bonus": bonus,
         "blackout": blacked_out,
         "total": total,
-        "difficulty": difficulty,
-        "cured": cured,
     }
     event(state, "operate")
     state["phase"] = "after"
@@ -545,6 +544,11 @@ def die_counts_as(state: dict, roll: int) -> int:
 
 def ability_sheet(team: list[str]) -> dict[str, int]:
     """The team ability sheet: the sum of the doctors' skills in each specialization."""
+    return dict(team_totals(tuple(team)))
+
+
+@functools.lru_cache(maxsize=8192)
+def team_totals(team: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
     with_a_woman = any(BY_SLUG[doctor].gender == "woman" for doctor in team)
     totals = [0, 0, 0, 0]
     for doctor in team:
@@ -553,7 +557,7 @@ def ability_sheet(team: list[str]) -> dict[str, int]:
             skills = SILICON_WITH_A_WOMAN
         for index, skill in enumerate(skills):
             totals[index] += skill
-    return dict(zip(SPECIALIZATIONS, totals, strict=True))
+    return tuple(zip(SPECIALIZATIONS, totals, strict=True))
 
 
 def ongoing_change(state: dict, spec: str) -> int:

@@ -53,7 +53,7 @@ def view(state: dict, seat: int | None) -> dict:
         "scores": [standing(state, owner) for owner in range(count)],
         "question": question_view(state),
         "castling": castling_view(state, seat),
-        "last_operation": dict(state["last"]) if state["last"] else None,
+        "last_operation": operation_view(state["last"]),
     }
     if over:
         shown["hands"] = [list(hand) for hand in state["hands"]]
@@ -70,6 +70,14 @@ def tier_counts(queue: list[str]) -> list[int]:
         if card != CLOSING:
             counts[BY_SLUG[card].tier - 1] += 1
     return counts
+
+
+def operation_view(last: dict | None) -> dict | None:
+    """The last operation, with what follows from it: the difficulty and the verdict."""
+    if last is None:
+        return None
+    difficulty = BY_SLUG[last["patient"]].difficulty[last["spec"]]
+    return {**last, "difficulty": difficulty, "cured": last["total"] >= difficulty}
 
 
 def question_view(state: dict) -> dict | None:
@@ -97,7 +105,10 @@ def castling_view(state: dict, seat: int | None) -> dict | None:
 def describe(before: dict, seat: int, move: dict, after: dict, viewer: int | None) -> str:
     names = after["players"]
     lines = [tell(event, names, viewer, after) for event in after["events"]]
-    if after["phase"] != "over" and not after["castling"] and to_act(after):
+    if after["castling"]:
+        waiting = " and ".join(names[other] for other in to_act(after))
+        lines.append(f"Castling: waiting for {waiting} to choose a doctor to pass left.")
+    elif after["phase"] != "over" and to_act(after):
         follows = next_step(before, after)
         if follows:
             lines.append(follows)
@@ -185,6 +196,7 @@ PLAIN = {
 
 
 def tell_operation(last: dict, names: list[str]) -> str:
+    last = operation_view(last)
     who = names[last["seat"]]
     roll = f"rolls {last['roll']}"
     if last["counted"] != last["roll"]:
