@@ -132,6 +132,8 @@ else:
         "data_folder_out": str(BROKER_DIR),
         "processed_folder": str(BROKER_DIR / "processed"),
         "store_processed": False,
+        # Else kombu keeps its exchange table in ./control, wherever the worker started.
+        "control_folder": str(BROKER_DIR / "control"),
     }
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TASK_ACKS_LATE = True

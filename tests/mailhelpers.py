@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from email import policy
 from email.message import EmailMessage
+from urllib.parse import urlsplit
 
 import pytest
 from aiosmtpd.controller import Controller
@@ -138,12 +139,82 @@ def celery_app():
         task_default_queue=queue_name(),
         task_always_eager=False,
         broker_connection_retry_on_startup=False,
+        # A broker outage should fail a publish in well under a second, not hang the move.
+        task_publish_retry_policy={"max_retries": 1, "interval_start": 0, "interval_step": 0.1},
     )
     # The queue and router are cached on first use; make them see this process's queue.
     for cached in ("queues", "default_queue", "router"):
         app.amqp.__dict__.pop(cached, None)
     app.amqp._rtable = None
     return app
+
+
+def reset_publishing(app) -> None:
+    """Forget the pooled connections publishing goes through, so a new broker URL applies."""
+    app._pool = None
+    app.amqp._producer_pool = None
+
+
+class Proxy:
+    """A TCP relay in front of Redis that a test can cut and restore: a broker outage."""
+
+    def __init__(self, target: tuple[str, int]) -> None:
+        self.target = target
+        self.port = free_port()
+        self.sockets: list[socket.socket] = []
+        self.listener: socket.socket | None = None
+        self.restore()
+
+    def restore(self) -> None:
+        self.listener = socket.create_server(("127.0.0.1", self.port), reuse_port=True)
+        threading.Thread(target=self._accept, args=(self.listener,), daemon=True).start()
+
+    def cut(self) -> None:
+        for open_socket in [self.listener, *self.sockets]:
+            try:
+                open_socket.shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass
+            open_socket.close()
+        self.sockets.clear()
+
+    def _accept(self, listener: socket.socket) -> None:
+        while True:
+            try:
+                client, _ = listener.accept()
+            except OSError:
+                return
+            upstream = socket.create_connection(self.target)
+            self.sockets += [client, upstream]
+            for source, sink in ((client, upstream), (upstream, client)):
+                threading.Thread(target=self._pump, args=(source, sink), daemon=True).start()
+
+    @staticmethod
+    def _pump(source: socket.socket, sink: socket.socket) -> None:
+        try:
+            while data := source.recv(65536):
+                sink.sendall(data)
+        except OSError:
+            pass
+        for end in (source, sink):
+            try:
+                end.shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass
+
+
+@pytest.fixture
+def broker_outage(celery_app):
+    """Publishing goes through a relay the test can cut; the worker keeps its own connection."""
+    url = urlsplit(celery_app.conf.broker_url)
+    proxy = Proxy((url.hostname or "127.0.0.1", url.port or 6379))
+    relayed = url._replace(netloc=f"127.0.0.1:{proxy.port}").geturl()
+    celery_app.conf.update(broker_write_url=relayed, broker_read_url=celery_app.conf.broker_url)
+    reset_publishing(celery_app)
+    yield proxy
+    proxy.cut()
+    celery_app.conf.update(broker_write_url=None, broker_read_url=None)
+    reset_publishing(celery_app)
 
 
 @pytest.fixture(scope="session")
@@ -182,6 +253,6 @@ class SetClock:
 
 @pytest.fixture
 def frozen() -> Iterator[SetClock]:
-    controlled = SetClock(timezone.now().replace(microsecond=0))
+    controlled = SetClock(timezone.now().replace(second=0, microsecond=0))
     yield controlled
     clock.set_now(None)

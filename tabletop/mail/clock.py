@@ -20,6 +20,9 @@ Interval = tuple[datetime, datetime]
 
 _fixed: datetime | None = None
 LONGEST_LOOKAHEAD_DAYS = 400
+# A reminder pulled out of quiet hours goes this long before they begin, so that it is
+# sent, not held back, by the time a worker has it.
+QUIET_MARGIN = timedelta(minutes=15)
 
 
 def now() -> datetime:
@@ -120,16 +123,16 @@ def reminder_points(
 ) -> list[datetime]:
     """Each ladder point before the deadline, moved out of the player's quiet hours.
 
-    A point in quiet hours moves back to when they begin (still before the deadline); if the
-    turn had not started by then, forward to when they end, if that is before the deadline.
+    A point in quiet hours moves back to just before they begin; if the turn had not started
+    by then, forward to when they end, if that is before the deadline.
     """
     points = set()
     for hours in ladder_hours:
         point = deadline - timedelta(hours=hours)
         quiet = quiet_period_around(preferences, point)
         if quiet:
-            if quiet[0] > started:
-                point = quiet[0]
+            if quiet[0] - QUIET_MARGIN > started:
+                point = quiet[0] - QUIET_MARGIN
             elif quiet[1] < deadline:
                 point = quiet[1]
             else:
