@@ -6,6 +6,7 @@ tests/conftest.py belongs to the whole suite.
 
 from __future__ import annotations
 
+import contextlib
 import email
 import os
 import socket
@@ -171,10 +172,8 @@ class Proxy:
 
     def cut(self) -> None:
         for open_socket in [self.listener, *self.sockets]:
-            try:
+            with contextlib.suppress(OSError):
                 open_socket.shutdown(socket.SHUT_RDWR)
-            except OSError:
-                pass
             open_socket.close()
         self.sockets.clear()
 
@@ -197,10 +196,8 @@ class Proxy:
         except OSError:
             pass
         for end in (source, sink):
-            try:
+            with contextlib.suppress(OSError):
                 end.shutdown(socket.SHUT_RDWR)
-            except OSError:
-                pass
 
 
 @pytest.fixture
