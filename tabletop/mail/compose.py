@@ -104,6 +104,9 @@ def base_context(row: Outbox) -> dict:
         "settings_url": links.absolute(links.settings_path()),
     }
     context.update(row.context)
+    if game is not None:
+        # One read of the seats serves every part of the email.
+        game.seat_rows = list(game.seats.select_related("user"))
     if game is not None and user is not None and seat_user_id(game, row.seat) == user.pk:
         context["game_url"] = links.game_link(user, game)
         if not game.is_over:
@@ -113,10 +116,15 @@ def base_context(row: Outbox) -> dict:
     return context
 
 
+def seat_rows(game: Game) -> list:
+    rows = getattr(game, "seat_rows", None)
+    return rows if rows is not None else list(game.seats.select_related("user"))
+
+
 def seat_user_id(game: Game, seat: int | None) -> int | None:
     if seat is None:
         return None
-    return next((s.user_id for s in game.seats.all() if s.position == seat), None)
+    return next((s.user_id for s in seat_rows(game) if s.position == seat), None)
 
 
 def when(moment: datetime | str | None, preferences: Preferences) -> str:
@@ -144,7 +152,7 @@ def distance(delta) -> str:
 
 
 def player_names(game: Game) -> list[str]:
-    return [seat.user.get_username() for seat in game.seats.select_related("user")]
+    return [seat.user.get_username() for seat in seat_rows(game)]
 
 
 def situation(game: Game, seat: int, preferences: Preferences) -> dict:
@@ -153,8 +161,9 @@ def situation(game: Game, seat: int, preferences: Preferences) -> dict:
     state = game.state
     to_act = seat in game.to_act
     legal = [rules.format_move(move, state, seat) for move in rules.legal_moves(state, seat)]
-    deadline = game.seats.get(position=seat).deadline if to_act else None
-    waiting_for = [player_names(game)[s] for s in game.to_act]
+    deadline = next((s.deadline for s in seat_rows(game) if s.position == seat and to_act), None)
+    names = player_names(game)
+    waiting_for = [names[s] for s in game.to_act]
     return {
         "view_text": as_text(rules.view(state, seat)),
         "your_turn": to_act,
