@@ -1,0 +1,25 @@
+"""The outbox and inbound mail in the admin: failed sends stay visible there with their error."""
+
+from django.contrib import admin
+
+from tabletop.mail.models import InboundMail, Outbox, Preferences, Suppression
+
+
+@admin.register(Outbox)
+class OutboxAdmin(admin.ModelAdmin):
+    list_display = ["pk", "kind", "to", "game", "status", "attempts", "created", "sent"]
+    list_filter = ["status", "kind"]
+    search_fields = ["to", "last_error"]
+    readonly_fields = [field.name for field in Outbox._meta.fields]
+
+
+@admin.register(InboundMail)
+class InboundMailAdmin(admin.ModelAdmin):
+    list_display = ["received", "sender", "channel", "game", "result"]
+    list_filter = ["result", "channel"]
+    search_fields = ["sender", "message_id", "subject"]
+    readonly_fields = [field.name for field in InboundMail._meta.fields]
+
+
+admin.site.register(Preferences)
+admin.site.register(Suppression)

@@ -1,0 +1,42 @@
+"""Invitations go out through the outbox like every email, and an invited address without
+an account can unsubscribe from them in one click."""
+
+from __future__ import annotations
+
+from django.test import Client
+
+from tabletop.mail import outbox
+from tabletop.mail.compose import compose
+from tabletop.mail.models import Outbox
+from tabletop.play import invitations, store
+
+
+def test_an_invitation_links_to_the_game_and_to_signing_up(make_user):
+    ann = make_user("ann")
+    game = store.create_game(ann, "gazobu", 3)
+    invitations.invite(game, "zoe@example.com", ann)
+    row = Outbox.objects.get(kind=Outbox.Kind.INVITATION)
+    message = compose(row)
+    assert message.to == ["zoe@example.com"]
+    assert message.subject == f"ann invites you to Gazobu #{game.pk}"
+    assert f"Take your seat: http://localhost:8000/games/{game.pk}/" in message.body
+    assert "Sign up with this address first: http://localhost:8000/accounts/signup/" in (
+        message.body
+    )
+    assert message.extra_headers["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
+
+
+def test_an_address_that_unsubscribed_gets_no_more_invitations(make_user):
+    ann = make_user("ann")
+    first = store.create_game(ann, "gazobu", 3)
+    invitations.invite(first, "zoe@example.com", ann)
+    row = Outbox.objects.get(kind=Outbox.Kind.INVITATION)
+    unsubscribe = compose(row).extra_headers["List-Unsubscribe"].strip("<>")
+    Client().post(unsubscribe.removeprefix("http://localhost:8000"))
+
+    second = store.create_game(ann, "gazobu", 3)
+    invitations.invite(second, "ZOE@example.com", ann)
+    row = Outbox.objects.get(kind=Outbox.Kind.INVITATION, game=second)
+    outbox.send(outbox.claim(row.pk))
+    row.refresh_from_db()
+    assert row.status == Outbox.Status.SKIPPED
