@@ -196,7 +196,7 @@ def _store(state: dict, seat: int, sequences: list[str]) -> None:
 
 
 def cards_in_play(sequences: list[str]) -> int:
-    return sum(len(sequence) for sequence in sequences) // 2
+    return sum(map(len, sequences)) // 2
 
 
 # --- Legal moves ------------------------------------------------------------------------------
@@ -830,7 +830,7 @@ def score_player(sequences: list[str]) -> dict:
             for colour, (result, values) in enumerate(combination)
         ],
         "extra": {
-            "cards": [NAME_OF[code] for code, _ in odd_ones],
+            "cards": [NAME_OF[code] for code, _ in sorted(odd_ones, key=lambda odd: odd[1])],
             "run": extra["run"],
             "points": extra["points"],
             "note": extra["note"],
@@ -902,7 +902,9 @@ def _describe_take(before, seat, move, after, viewer, name) -> str:
 
 def _describe_play(before, seat, move, after, viewer, name) -> str:
     if KIND_OF[CODE_OF[move["card"]]] == BROKEN:
-        return f"{name} covers the top of their {move['to']} sequence with the {move['card']}."
+        return (
+            f"{name} covers the top of their {move['to']} sequence with the {move['card']} button."
+        )
     return f"{name} plays {move['card']} into their {move['to']} sequence."
 
 
@@ -912,15 +914,15 @@ def _describe_discard(before, seat, move, after, viewer, name) -> str:
 
 def _describe_use_surprise(before, seat, move, after, viewer, name) -> str:
     colour = COLOURS[COLOUR_OF[before["held"]]]
-    line = f"{name} uses the {colour} surprise and looks into the talon"
+    line = f"{name} uses the {colour} surprise button and looks into the talon"
     if viewer == seat:
         line += " (" + ", ".join(_names(before["talon"])) + ")"
     found = [name for name in _names(before["talon"]) if name.endswith(BROKEN)]
     if found:
         line += f": {' and '.join(found)} found, so nothing is taken."
-        staying = [name for name in _names(after["talon"]) if name.endswith(BROKEN)]
-        if staying:
-            line += f" No card of theirs for {' and '.join(staying)}: it stays in the talon."
+        for broken in _names(after["talon"]):
+            if broken.endswith(BROKEN):
+                line += f" {name} has no {broken.split()[0]} card: the {broken} stays in the talon."
         return line
     taken = _names(after["held"][2:])
     if viewer == seat and taken:
@@ -932,8 +934,8 @@ def _describe_break(before, seat, move, after, viewer, name) -> str:
     broken = NAME_OF[before["breaking"][:2] or before["held"]]
     card = card_at(sequences_of(before, seat)[COLOUR_INDEX[move["sequence"]]], move["position"])
     shown = NAME_OF[card] if before["mode"] == "basic" else f"a {COLOURS[COLOUR_OF[card]]} card"
-    where = f"card #{move['position']} of their {move['sequence']} sequence"
-    return f"The {broken} takes {name}'s {shown} ({where}) out of the game."
+    where = f"card #{move['position']} of {name}'s {move['sequence']} sequence"
+    return f"The {broken} button takes {shown} ({where}) out of the game."
 
 
 def _describe_discard_sequence(before, seat, move, after, viewer, name) -> str:
@@ -1036,10 +1038,11 @@ def parse_move(text: str, state: dict, seat: int) -> dict:
 
 def _hint(state: dict, seat: int) -> str:
     moves = legal_moves(state, seat)
+    if state["step"] != "over" and seat != state["turn"]:
+        return f"It is {state['players'][state['turn']]}'s turn, not yours."
     if moves:
         shown = [format_move(move, state, seat) for move in moves[:8]]
-        more = " ..." if len(moves) > 8 else ""
-        return "You can say: " + "; ".join(shown) + more
+        return "You can say: " + "; ".join(shown) + ("; ..." if len(moves) > 8 else ".")
     return "Moves read like: " + "; ".join(EXAMPLES) + "."
 
 
