@@ -1,7 +1,6 @@
 """The rules library: pure Python, one module (or package) per game, no Django.
 
-    import games
-    rules = games.get("gazobu")
+Usage: `rules = games.get("gazobu")`, then the contract of ../shared/DESIGN.md.
 """
 
 from __future__ import annotations
@@ -11,7 +10,17 @@ from types import ModuleType
 
 from games.base import IllegalMove, Outcome, Rng, canonical, seed_digest, step_rng
 
-__all__ = ["IllegalMove", "Outcome", "Rng", "all", "canonical", "get", "seed_digest", "slugs", "step_rng"]
+__all__ = [
+    "IllegalMove",
+    "Outcome",
+    "Rng",
+    "all",
+    "canonical",
+    "get",
+    "seed_digest",
+    "slugs",
+    "step_rng",
+]
 
 _SLUGS = ("gazobu", "dos", "dr_gomb", "buttons", "dr_hrubec")
 

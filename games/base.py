@@ -93,7 +93,9 @@ def resolve_options(allowed: dict[str, tuple], chosen: dict[str, Any] | None) ->
     chosen = dict(chosen or {})
     unknown = sorted(set(chosen) - set(allowed))
     if unknown:
-        raise IllegalMove(f"Unknown option {unknown[0]!r}; this game has: {', '.join(allowed) or 'none'}.")
+        raise IllegalMove(
+            f"Unknown option {unknown[0]!r}; this game has: {', '.join(allowed) or 'none'}."
+        )
     resolved = {}
     for name, values in allowed.items():
         value = chosen.get(name, values[0])
@@ -127,9 +129,13 @@ def canonical(state: Any) -> str:
 def require_move_kind(move: Any, kinds: tuple[str, ...]) -> str:
     """The move's kind, or a refusal that lists the kinds this game knows."""
     if not isinstance(move, dict) or not isinstance(move.get("kind"), str):
-        raise IllegalMove("A move is an object with a 'kind'; try one of: " + ", ".join(kinds) + ".")
+        raise IllegalMove(
+            "A move is an object with a 'kind'; try one of: " + ", ".join(kinds) + "."
+        )
     if move["kind"] not in kinds:
-        raise IllegalMove(f"'{move['kind']}' is not a move in this game; try one of: {', '.join(kinds)}.")
+        raise IllegalMove(
+            f"'{move['kind']}' is not a move in this game; try one of: {', '.join(kinds)}."
+        )
     return move["kind"]
 
 

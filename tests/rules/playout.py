@@ -107,7 +107,9 @@ def play_random_game(
     result = rules.outcome(state)
     assert result is not None, "a game nobody is waited for must have an outcome"
     assert len(result.scores) == players and result.winners
-    assert all(rules.legal_moves(state, seat) == [] for seat in range(players)), "moves after the end"
+    assert all(rules.legal_moves(state, seat) == [] for seat in range(players)), (
+        "moves after the end"
+    )
     assert canonical(replay(rules, players, seed, options, log)) == canonical(state)
     return state, log
 
