@@ -113,11 +113,17 @@ def move_buttons(page, avoid: tuple[str, ...] = ()) -> list:
     ]
 
 
-def click_a_move(page, rng: random.Random, avoid: tuple[str, ...] = ()) -> bool:
-    """Click one of the move controls on the page; True once the page shows the new position."""
+def click_a_move(page, rng: random.Random, avoid=(), prefer=()) -> bool:
+    """Click one of the move controls on the page; True once the page shows the new position.
+
+    Moves whose JSON holds one of `prefer` are taken when there are any, so that a short test
+    reaches the interesting part of a game (cards on the table rather than in the discards).
+    """
     buttons = move_buttons(page, avoid)
     if not buttons:
         return False
+    preferred = [b for b in buttons if any(w in (b.get_attribute("value") or "") for w in prefer)]
+    buttons = preferred or buttons
     before = panel_seq(page)
     rng.choice(buttons).click()
     page.wait_for_function(
@@ -128,7 +134,7 @@ def click_a_move(page, rng: random.Random, avoid: tuple[str, ...] = ()) -> bool:
     return True
 
 
-def play_through_pages(pages: list, moves: int, rng: random.Random, avoid=()) -> int:
+def play_through_pages(pages: list, moves: int, rng: random.Random, avoid=(), prefer=()) -> int:
     """Up to `moves` moves by whoever the pages offer controls to; returns how many were made.
 
     A page behind the latest position is reloaded first, as its poll would do a moment later.
@@ -140,7 +146,7 @@ def play_through_pages(pages: list, moves: int, rng: random.Random, avoid=()) ->
         for page in pages:
             if panel_seq(page) < latest:
                 page.reload()
-            if click_a_move(page, rng, avoid):
+            if click_a_move(page, rng, avoid, prefer):
                 made += 1
                 latest = panel_seq(page)
                 moved = True

@@ -16,6 +16,8 @@ OTHER_GAMES = [rules.slug for rules in pages.available_games() if rules.slug != 
 # Optional moves that leave the position as it is (a standing order) would let ten clicks
 # pass without the game going anywhere.
 IDLE_MOVES = ('"kind":"order"',)
+# Moves that put cards on the table, taken when offered, so the screenshots show a table in play.
+BUILDING_MOVES = ('"kind":"play"', '"kind":"hire"', '"kind":"match"', '"kind":"lay"')
 
 
 @pytest.mark.parametrize("slug", OTHER_GAMES)
@@ -30,7 +32,9 @@ def test_ten_moves_through_the_game_page(new_page, make_user, slug):
         page.goto(f"/games/{game.pk}/")
         browsers.append(page)
 
-    made = play_through_pages(browsers, 10, random.Random(slug), avoid=IDLE_MOVES)
+    made = play_through_pages(
+        browsers, 10, random.Random(slug), avoid=IDLE_MOVES, prefer=BUILDING_MOVES
+    )
 
     game.refresh_from_db()
     assert made == 10

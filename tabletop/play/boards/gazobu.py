@@ -72,15 +72,13 @@ def prepare(position: Position) -> dict:
         }
         for n, column in enumerate(view["columns"])
     ]
-    drawn = [
-        {
-            "card": card(c),
-            "places": [
-                places[(c, n)] for n in range(1, len(view["columns"]) + 1) if (c, n) in places
-            ],
-        }
-        for c in dict.fromkeys(view["drawn"])
-    ]
+    drawn, offered = [], set()
+    numbers = range(1, len(view["columns"]) + 1)
+    for c in view["drawn"]:
+        # Two drawn cards of one kind are both shown; their moves are the same, offered once.
+        moves = [] if c in offered else [places[(c, n)] for n in numbers if (c, n) in places]
+        offered.add(c)
+        drawn.append({"card": card(c), "places": moves})
     over = view["phase"] == "over"
     return {
         "columns": columns,
