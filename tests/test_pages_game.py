@@ -13,6 +13,11 @@ from tabletop.play.models import Game, Move
 from tests.factories import play_random_steps, started_game, user_at
 
 
+@pytest.fixture(autouse=True)
+def fast_passwords(settings):
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
 @pytest.fixture
 def players(make_user):
     return [make_user("ann"), make_user("ben"), make_user("cat")]
