@@ -253,3 +253,80 @@ def frozen() -> Iterator[SetClock]:
     controlled = SetClock(timezone.now().replace(second=0, microsecond=0))
     yield controlled
     clock.set_now(None)
+
+
+# ---------------------------------------------------------------------------- replies
+
+
+def parsed(raw: bytes) -> EmailMessage:
+    return email.message_from_bytes(raw, policy=policy.default)
+
+
+def latest_email(kind: str, seat: int) -> EmailMessage:
+    """The newest email of this kind for a seat, as it would go on the wire."""
+    from tabletop.mail.compose import compose
+    from tabletop.mail.models import Outbox
+
+    row = Outbox.objects.filter(kind=kind, seat=seat).latest("pk")
+    return parsed(compose(row).message().as_bytes())
+
+
+def reply_to(
+    original: EmailMessage,
+    text: str,
+    sender: str | None = None,
+    *,
+    html: bool = False,
+    attachment: bytes | None = None,
+    message_id: str | None = None,
+    to: str | None = None,
+) -> bytes:
+    """A reply as a mail client writes it: the answer on top, the original quoted below."""
+    reply = EmailMessage()
+    reply["From"] = sender or original["To"]
+    reply["To"] = to or original["Reply-To"]
+    reply["Subject"] = "Re: " + original["Subject"]
+    reply["Date"] = email.utils.formatdate()
+    reply["Message-ID"] = message_id or email.utils.make_msgid(domain="client.example")
+    reply["In-Reply-To"] = original["Message-ID"]
+    reply["References"] = f"{original['References'] or ''} {original['Message-ID']}".strip()
+    body = original.get_body(("plain",)).get_content()
+    quoted = "\n".join("> " + line for line in body.splitlines())
+    header = f"On {original['Date'] or 'Mon, 30 Nov 2026 10:00'}, tabletop <play@localhost> wrote:"
+    if html:
+        lines = "".join(f"<div>{line}</div>" for line in text.splitlines())
+        reply.set_content(
+            f'<html><body><div dir="ltr">{lines}</div><br><div class="gmail_quote">'
+            f'<div class="gmail_attr">{header}</div><blockquote class="gmail_quote">'
+            f"{original.get_body(('html',)).get_content()}</blockquote></div></body></html>",
+            subtype="html",
+        )
+    else:
+        reply.set_content(f"{text}\n\n{header}\n{quoted}\n")
+    if attachment is not None:
+        reply.add_attachment(
+            attachment, maintype="image", subtype="jpeg", filename="photo-of-my-board.jpg"
+        )
+    return reply.as_bytes(policy=policy.SMTP)
+
+
+def whole_turn(game, seat: int, pick: int = 0) -> list[str]:
+    """The seat's whole turn in the game's notation, one step a line, as the store would
+    play it (the same rng), taking the `pick`-th legal move (or the last) at each step."""
+    import copy
+
+    from games import step_rng
+
+    rules, state, lines = game.rules, copy.deepcopy(game.state), []
+    while seat in rules.to_act(state) and len(lines) < 30:
+        legal = rules.legal_moves(state, seat)
+        move = legal[min(pick, len(legal) - 1)]
+        lines.append(rules.format_move(move, state, seat))
+        state = rules.apply(state, seat, move, step_rng(game.seed, game.seq + len(lines)))
+    return lines
+
+
+@pytest.fixture(autouse=True)
+def fast_passwords(settings) -> None:
+    """Test players' passwords hash in microseconds instead of half a second each."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

@@ -17,6 +17,8 @@ from tabletop.play.models import Game, Move
 from tests import mailhelpers
 from tests.factories import play_random_steps, started_game, user_at
 
+fast_passwords = mailhelpers.fast_passwords
+
 frozen = mailhelpers.frozen
 
 

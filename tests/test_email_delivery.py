@@ -22,6 +22,8 @@ from tabletop.play.models import Move
 from tests import mailhelpers
 from tests.factories import play_random_steps, started_game, user_at
 
+fast_passwords = mailhelpers.fast_passwords
+
 mailbox = mailhelpers.mailbox
 smtp_server = mailhelpers.smtp_server
 worker = mailhelpers.worker
@@ -183,8 +185,6 @@ def test_a_worker_killed_after_claiming_leaves_a_row_the_sweep_sends_once(
 
     frozen.advance(minutes=13)
     assert tasks.sweep()["republished"] == 1
-    mailhelpers.wait_until(
-        lambda: Outbox.objects.get(pk=row.pk).status == Outbox.Status.SENT
-    )
+    mailhelpers.wait_until(lambda: Outbox.objects.get(pk=row.pk).status == Outbox.Status.SENT)
     tasks.sweep()
     assert [mail.rcpt_tos for mail in mailbox.received] == [[row.to]]

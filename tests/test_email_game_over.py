@@ -11,6 +11,8 @@ from tabletop.mail.models import Outbox
 from tests import mailhelpers
 from tests.factories import play_random_steps, started_game
 
+fast_passwords = mailhelpers.fast_passwords
+
 frozen = mailhelpers.frozen
 
 

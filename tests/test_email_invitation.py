@@ -9,6 +9,9 @@ from tabletop.mail import outbox
 from tabletop.mail.compose import compose
 from tabletop.mail.models import Outbox
 from tabletop.play import invitations, store
+from tests import mailhelpers
+
+fast_passwords = mailhelpers.fast_passwords
 
 
 def test_an_invitation_links_to_the_game_and_to_signing_up(make_user):

@@ -16,6 +16,8 @@ from tabletop.mail.plaintext import as_text
 from tests import mailhelpers
 from tests.factories import play_random_steps, started_game, user_at
 
+fast_passwords = mailhelpers.fast_passwords
+
 mailbox = mailhelpers.mailbox
 smtp_server = mailhelpers.smtp_server
 worker = mailhelpers.worker

@@ -13,6 +13,8 @@ from tabletop.mail.models import Outbox, Preferences
 from tests import mailhelpers
 from tests.factories import started_game, user_at
 
+fast_passwords = mailhelpers.fast_passwords
+
 frozen = mailhelpers.frozen
 mailbox = mailhelpers.mailbox
 smtp_server = mailhelpers.smtp_server
@@ -159,9 +161,9 @@ def test_a_daily_digest_replaces_turn_emails_with_one_email_a_day(make_user, fro
     digests = Outbox.objects.filter(kind=Outbox.Kind.DIGEST)
     waiting_for = {user_at(game, game.to_act[0]) for game in games}
     assert {row.user for row in digests} == waiting_for
-    assert set(
-        Outbox.objects.filter(kind=Outbox.Kind.TURN).values_list("status", flat=True)
-    ) == {Outbox.Status.DIGESTED}
+    assert set(Outbox.objects.filter(kind=Outbox.Kind.TURN).values_list("status", flat=True)) == {
+        Outbox.Status.DIGESTED
+    }
     ann_digest = digests.filter(user=ann).first()
     if ann_digest:
         body = compose(ann_digest).body

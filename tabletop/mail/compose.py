@@ -273,7 +273,7 @@ def reply(row: Outbox, context: dict) -> dict:
     """The answer to an emailed reply; what it says is in row.context (see inbound.py)."""
     game = row.game
     found = {}
-    if game is None or row.seat is None or not context.get("show_situation"):
+    if game is None or row.seat is None:
         return found
     if row.context.get("logged"):
         found["moves_told"] = told(game, row.seat, only=row.context["logged"])
@@ -282,7 +282,8 @@ def reply(row: Outbox, context: dict) -> dict:
     if row.context.get("help"):
         notation = getattr(game.rules, "notation_help", None)
         found["notation_help"] = notation() if notation else ""
-    found.update(situation(game, row.seat, context["preferences"]))
+    if context.get("show_situation") and not game.is_over:
+        found.update(situation(game, row.seat, context["preferences"]))
     return found
 
 

@@ -1,0 +1,183 @@
+"""Every bad reply is answered clearly, in its thread, and leaves the game's log as it was."""
+
+from __future__ import annotations
+
+import pytest
+
+from tabletop.mail import inbound
+from tabletop.mail.compose import compose
+from tabletop.mail.models import InboundMail, Outbox
+from tabletop.play import store
+from tests import mailhelpers
+from tests.factories import play_random_steps, started_game, user_at
+
+fast_passwords = mailhelpers.fast_passwords
+
+frozen = mailhelpers.frozen
+
+
+@pytest.fixture
+def game(make_user):
+    return started_game([make_user("ann"), make_user("ben"), make_user("cat")])
+
+
+def turn_email(game):
+    return mailhelpers.latest_email(Outbox.Kind.TURN, game.to_act[0])
+
+
+def answer_to(raw: bytes) -> tuple[InboundMail, str, dict]:
+    """Deliver the reply; the record, the answer's text, and the answer's headers."""
+    record = inbound.receive(raw, "test")
+    row = Outbox.objects.filter(kind=Outbox.Kind.REPLY).latest("pk")
+    message = compose(row)
+    assert message.extra_headers["In-Reply-To"] == mailhelpers.parsed(raw)["Message-ID"]
+    return record, message.body, message.extra_headers
+
+
+def log_of(game) -> list:
+    return list(game.moves.values_list("seq", "payload"))
+
+
+def test_an_unknown_sender_is_refused(game):
+    before = log_of(game)
+    raw = mailhelpers.reply_to(turn_email(game), "take 1", "mallory@example.org")
+    record, text, _ = answer_to(raw)
+    assert record.result == "refused"
+    assert "We do not know mallory@example.org" in text
+    assert "Nothing was played." in text
+    assert Outbox.objects.filter(kind="reply").get().to == "mallory@example.org"
+    assert "Your legal moves" not in text and "What you see" not in text
+    assert log_of(game) == before
+
+
+def test_another_players_reply_address_is_refused(game):
+    before = log_of(game)
+    other = next(seat for seat in range(3) if seat != game.to_act[0])
+    raw = mailhelpers.reply_to(turn_email(game), "take 1", user_at(game, other).email)
+    record, text, _ = answer_to(raw)
+    assert record.result == "refused"
+    assert "belongs to another player's turn email" in text
+    assert log_of(game) == before
+
+
+def test_a_tampered_reply_address_is_refused(game):
+    before = log_of(game)
+    original = turn_email(game)
+    address = original["Reply-To"]
+    local, domain = address.split("@")
+    parts = local.split("-")
+    parts[1] = str((int(parts[1], 36) + 1) % 3)  # another seat, same signature
+    raw = mailhelpers.reply_to(original, "take 1", to=f"{'-'.join(parts)}@{domain}")
+    record, text, _ = answer_to(raw)
+    assert record.result == "refused"
+    assert "not one we sent: it has been changed" in text
+    assert log_of(game) == before
+
+
+def test_an_expired_reply_address_is_refused(game, frozen, settings):
+    before = log_of(game)
+    original = turn_email(game)
+    frozen.advance(days=game.days_per_move + settings.MAIL_REPLY_GRACE_DAYS + 1)
+    record, text, _ = answer_to(mailhelpers.reply_to(original, "take 1"))
+    assert record.result == "refused"
+    assert "The email you answered is too old: its reply address expired on" in text
+    assert log_of(game) == before
+
+
+def test_garbage_text_is_refused_with_the_line_why_and_the_legal_moves(game):
+    before = log_of(game)
+    record, text, headers = answer_to(mailhelpers.reply_to(turn_email(game), "fnord the blorb"))
+    assert record.result == "refused"
+    assert "Line 1 could not be played:" in text
+    assert "line 1: fnord the blorb" in text
+    assert "'fnord the blorb' is not a Gazobu move; try 'take 1', 'take 2', 'draw'." in text
+    assert "Your legal moves:\n  take 1\n  take 2\n  draw\n" in text
+    assert headers["References"].endswith(headers["In-Reply-To"])
+    assert log_of(game) == before
+
+
+def test_an_empty_reply_is_refused_with_how_to_write_a_move(game):
+    before = log_of(game)
+    record, text, _ = answer_to(mailhelpers.reply_to(turn_email(game), ""))
+    assert record.result == "refused"
+    assert "We found no text of yours above the quoted email." in text
+    assert "Your legal moves:" in text
+    assert log_of(game) == before
+
+
+def test_two_steps_of_which_the_second_is_illegal_play_neither(game):
+    before = log_of(game)
+    record, text, _ = answer_to(mailhelpers.reply_to(turn_email(game), "take 1\ntake 2"))
+    assert record.result == "refused"
+    assert "Line 2 could not be played:" in text
+    assert "line 2: take 2" in text
+    assert log_of(game) == before
+
+
+def test_a_reply_to_a_finished_game_is_refused(game):
+    original = turn_email(game)
+    while not game.is_over:
+        game = play_random_steps(game, 50)
+    before = log_of(game)
+    record, text, headers = answer_to(mailhelpers.reply_to(original, "take 1"))
+    assert record.result == "refused"
+    assert f"Gazobu #{game.pk} is over (" in text
+    assert f"/games/{game.pk}/history/" in text
+    assert log_of(game) == before
+
+
+def test_the_same_message_id_twice_moves_once(game):
+    raw = mailhelpers.reply_to(turn_email(game), mailhelpers.whole_turn(game, game.to_act[0])[0])
+    first = inbound.receive(raw, "test")
+    after_first = log_of(game)
+    assert first.result == "accepted" and len(after_first) == 1
+    again, text, _ = answer_to(raw)
+    assert again.pk == first.pk
+    assert "We received this email before" in text and "Nothing was played again." in text
+    assert log_of(game) == after_first
+    assert InboundMail.objects.count() == 1
+
+
+def test_a_five_megabyte_attachment_is_refused(game):
+    before = log_of(game)
+    raw = mailhelpers.reply_to(turn_email(game), "take 1", attachment=b"\xff\xd8" * (5 * 2**19))
+    assert len(raw) > 5 * 2**20
+    record, text, _ = answer_to(raw)
+    assert record.result == "refused"
+    assert "Your email was 6.8 MB; replies are taken up to 2 MB." in text
+    assert log_of(game) == before
+
+
+def test_an_auto_reply_is_recorded_and_never_answered(game):
+    before = log_of(game)
+    raw = mailhelpers.reply_to(turn_email(game), "I am on holiday until Monday.")
+    raw = b"Auto-Submitted: auto-replied\r\n" + raw
+    record = inbound.receive(raw, "test")
+    assert record.result == "ignored"
+    assert not Outbox.objects.filter(kind=Outbox.Kind.REPLY).exists()
+    assert log_of(game) == before
+
+
+def test_a_stale_reply_that_no_longer_fits_is_refused_with_what_changed(game):
+    seat = game.to_act[0]
+    original = turn_email(game)
+    take_first = game.rules.parse_move("take 1", game.state, seat)
+    store.submit(game, user_at(game, seat), take_first, 0, "web")
+    game.refresh_from_db()
+    before = log_of(game)
+    record, text, _ = answer_to(mailhelpers.reply_to(original, "take 2"))
+    assert record.result == "refused"
+    assert "The game has moved on since the email you answered (from move 0 to move 1)." in text
+    assert "What happened since the email you answered:\n  - " in text
+    assert "line 1: take 2" in text
+    assert log_of(game) == before
+
+
+def test_a_message_without_a_message_id_is_still_handled_once(game):
+    message = mailhelpers.parsed(mailhelpers.reply_to(turn_email(game), "fnord"))
+    del message["Message-ID"]
+    first = inbound.receive(message.as_bytes(), "test")
+    again = inbound.receive(message.as_bytes(), "test")
+    assert first.message_id.startswith("<sha256.")
+    assert again.pk == first.pk
+    assert first.result == "refused"
