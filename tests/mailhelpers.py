@@ -7,6 +7,7 @@ tests/conftest.py belongs to the whole suite.
 from __future__ import annotations
 
 import contextlib
+import copy
 import email
 import os
 import socket
@@ -23,6 +24,7 @@ import pytest
 from aiosmtpd.controller import Controller
 from django.utils import timezone
 
+from games import step_rng
 from tabletop.mail import clock
 from tests.conftest import need, reachable
 
@@ -313,10 +315,6 @@ def reply_to(
 def whole_turn(game, seat: int, pick: int = 0) -> list[str]:
     """The seat's whole turn in the game's notation, one step a line, as the store would
     play it (the same rng), taking the `pick`-th legal move (or the last) at each step."""
-    import copy
-
-    from games import step_rng
-
     rules, state, lines = game.rules, copy.deepcopy(game.state), []
     while seat in rules.to_act(state) and len(lines) < 30:
         legal = rules.legal_moves(state, seat)
