@@ -12,6 +12,7 @@ import pytest
 from tabletop.play.models import Game
 from tests.browser.conftest import (
     PHONE,
+    log_in,
     panel_seq,
     play_through_pages,
     screenshot,
@@ -112,3 +113,24 @@ def test_a_phone_sized_page_plays_a_move_without_javascript(new_page, make_user)
     assert panel_seq(page) == before + 1
     game.refresh_from_db()
     assert game.moves.get(seq=1).source == "web"
+
+
+def test_the_page_shows_the_other_players_move_without_a_reload(new_page, make_user):
+    from tests.factories import started_game
+
+    users = [make_user("ann"), make_user("ben")]
+    game = started_game(users)
+    mover = game.to_act[0]
+    names = ["ann", "ben"]
+    watching = new_page()
+    log_in(watching, names[1 - mover], f"pw-{names[1 - mover]}")
+    watching.goto(f"/games/{game.pk}/")
+    assert "Waiting for" in watching.inner_text("#panel")
+    playing = new_page()
+    log_in(playing, names[mover], f"pw-{names[mover]}")
+    playing.goto(f"/games/{game.pk}/")
+    playing.locator('#panel button[name="move"]').first.click()
+    watching.wait_for_function(
+        "() => document.querySelector('#panel').dataset.seq === '1'", timeout=12_000
+    )
+    assert "1" in watching.inner_text(".log li:first-child .log-seq")
