@@ -149,12 +149,22 @@ def test_a_refusal_with_htmx_is_swapped_into_the_panel(client, players):
 
 def test_the_panel_poll_answers_nothing_until_someone_moves(client, players):
     game = started_game(players[:2])
-    url = f"/games/{game.pk}/panel/?seq={game.seq}&status={game.status}"
+    url = f"/games/{game.pk}/panel/?version={game.seq}-{game.status}-2"
     assert client.get(url).status_code == 204
     play_random_steps(game, 1)
     response = client.get(url)
     assert response.status_code == 200
     assert 'data-seq="1"' in response.content.decode()
+
+
+def test_the_waiting_room_updates_when_a_player_takes_a_seat(client, players):
+    from tabletop.play import store
+
+    game = store.create_game(players[0], "gazobu", 3)
+    url = f"/games/{game.pk}/panel/?version=0-open-1"
+    assert client.get(url).status_code == 204
+    store.join_game(game, players[1])
+    assert "1 seat still free" in client.get(url).content.decode()
 
 
 def test_a_player_resigns_after_confirming(client, players):

@@ -6,6 +6,7 @@ arranges them for the templates. A page only ever sees a seat's `view`, never th
 
 from __future__ import annotations
 
+import re
 import zoneinfo
 from dataclasses import dataclass, field
 from types import ModuleType
@@ -28,6 +29,27 @@ def available_games() -> list[ModuleType]:
         except ImportError:
             continue
     return found
+
+
+def gallery() -> list[dict]:
+    """The games to choose from, each with the one line its rules module opens with."""
+    return [
+        {
+            "slug": rules.slug,
+            "title": rules.title,
+            "min_players": rules.min_players,
+            "max_players": rules.max_players,
+            "tagline": tagline(rules),
+        }
+        for rules in available_games()
+    ]
+
+
+def tagline(rules: ModuleType) -> str:
+    first = (rules.__doc__ or "").strip().splitlines()[0] if rules.__doc__ else ""
+    pitch = first.partition(": ")[2] or ""
+    pitch = re.sub(r"\s*\(\d+ to \d+ players\)", "", pitch).strip()
+    return pitch[:1].upper() + pitch[1:]
 
 
 def rules_for(slug: str) -> ModuleType | None:
@@ -169,7 +191,8 @@ def game_page(game: Game, user, error: str = "") -> dict:
         "lines": [],
         "board": None,
         "result": result_line(game),
-        "live": game.status == Game.Status.ACTIVE,
+        "live": game.status != Game.Status.FINISHED,
+        "version": version(game),
     }
     if game.state is None:
         return context
@@ -191,6 +214,11 @@ def game_page(game: Game, user, error: str = "") -> dict:
     context["your_deadline"] = your_deadline(game, seat)
     context["resigned"] = seat is not None and seat in store.resigned_seats(game)
     return context
+
+
+def version(game: Game) -> str:
+    """What the live panel compares to know whether anything changed: moves, status, seats."""
+    return f"{game.seq}-{game.status}-{game.seats.count()}"
 
 
 def legal_moves(game: Game, seat: int | None) -> list[dict]:

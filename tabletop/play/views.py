@@ -34,7 +34,7 @@ def page(request: HttpRequest, template: str, context: dict, status: int = 200) 
 
 def dashboard(request: HttpRequest) -> HttpResponse:
     if not request.user.is_authenticated:
-        return page(request, "play/welcome.html", {"games": pages.available_games()})
+        return page(request, "play/welcome.html", {"games": pages.gallery()})
     context = pages.dashboard(request.user)
     context["invitations"] = invitations.pending_for(request.user)
     return page(request, "play/dashboard.html", context)
@@ -44,7 +44,7 @@ def dashboard(request: HttpRequest) -> HttpResponse:
 def new_game(request: HttpRequest) -> HttpResponse:
     rules = pages.rules_for(request.GET.get("game", "") or request.POST.get("game", ""))
     if rules is None:
-        return page(request, "play/choose_game.html", {"games": pages.available_games()})
+        return page(request, "play/choose_game.html", {"games": pages.gallery()})
     form = NewGameForm(rules, request.POST or None)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
@@ -119,7 +119,7 @@ def game(request: HttpRequest, game_id: int) -> HttpResponse:
 def panel(request: HttpRequest, game_id: int) -> HttpResponse:
     """The game panel alone, for htmx polling: nothing (204) while the game has not moved."""
     found = get_object_or_404(Game, pk=game_id)
-    if request.GET.get("seq") == str(found.seq) and request.GET.get("status") == found.status:
+    if request.GET.get("version") == pages.version(found):
         return HttpResponse(status=204)
     return page(request, "play/game_panel.html", pages.game_page(found, request.user))
 

@@ -29,7 +29,9 @@ def test_two_players_sign_up_play_gazobu_to_the_end_and_replay_it(new_page):
     sign_up(bob, "bob")
 
     alice.click("text=New game")
+    screenshot(alice, "lobby-choose-desktop")
     alice.click("text=Start a Gazobu game")
+    screenshots(alice, "lobby-new-game")
     alice.select_option("#id_players", "2")
     alice.click("text=Create the game and take the first seat")
     alice.wait_for_url(re.compile(r"/games/\d+/$"))
@@ -62,6 +64,9 @@ def test_two_players_sign_up_play_gazobu_to_the_end_and_replay_it(new_page):
     assert Game.objects.get(pk=game_id).is_over
     screenshots(alice, "gazobu-finished")
 
+    alice.goto("/")
+    screenshots(alice, "dashboard")
+    alice.goto(f"/games/{game_id}/")
     alice.click("text=Replay it move by move")
     alice.wait_for_url(f"**/games/{game_id}/history/")
     last = int(alice.get_attribute("#history-now", "data-seq"))

@@ -25,6 +25,7 @@ def prepare(position: Position) -> dict:
             for seat, other in enumerate(position.views or [])
         ],
         "groups": grouped_controls(position),
+        "acting": bool(position.legal),
     }
 
 
