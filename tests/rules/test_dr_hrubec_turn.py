@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 import games
 from games import Rng
+from games.bots import greedy_move
 from games.dr_hrubec.cards import BY_SLUG, CLOSING, full_set
 from tests.rules.dr_hrubec_positions import (
     assert_all_cards_accounted,
@@ -381,3 +384,34 @@ def test_skip_move_declines_siamese_twins_offer():
         waiting=["acne"],
     )
     assert rules.skip_move(state, 0) == {"kind": "decline"}
+
+
+# Plain data
+
+
+def test_a_state_through_json_plays_on_exactly_like_the_original():
+    original = rules.setup(3, {}, games.step_rng("json", 0))
+    through_json = json.loads(json.dumps(original))
+    bot = Rng("json-bot")
+    n = 0
+    while rules.to_act(original):
+        seat = bot.choice(rules.to_act(original))
+        move = bot.choice(rules.legal_moves(original, seat))
+        assert rules.legal_moves(through_json, seat) == rules.legal_moves(original, seat)
+        n += 1
+        original = rules.apply(original, seat, move, games.step_rng("json", n))
+        through_json = rules.apply(through_json, seat, move, games.step_rng("json", n))
+        through_json = json.loads(json.dumps(through_json))
+        assert games.canonical(through_json) == games.canonical(original)
+
+
+def test_the_greedy_bot_can_play_a_whole_game_on_the_running_score():
+    state = rules.setup(2, {}, games.step_rng("greedy", 0))
+    bot = Rng("greedy-bot")
+    n = 0
+    while rules.to_act(state):
+        seat = rules.to_act(state)[0]
+        move = greedy_move(rules, state, seat, bot)
+        n += 1
+        state = rules.apply(state, seat, move, games.step_rng("greedy", n))
+    assert rules.outcome(state).scores == [rules.standing(state, 0), rules.standing(state, 1)]
