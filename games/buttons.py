@@ -38,19 +38,25 @@ Decisions where the rulebook is silent:
   her choose column 6, the gold die).
 - A bust happens as part of the roll; the other players still answer the gold square.
 - A step with only one possible outcome is taken by the rules, never asked: an active player with
-  exactly one legal square lays there at once, and when a player's stars to place equal the
-  squares still holding their buttons, the stars go on all of them. A gold square question is
-  always asked (declining is a choice).
+  exactly one legal square lays there at once, and a player who earns as many stars as they have
+  buttons gets a star on every button's square. A gold square question is always asked
+  (declining is a choice).
 - A standing order only answers the gold square question; the active player always decides.
   Standing orders are private to their seat until the game ends.
 - "The player able to place the most stars" (the tie between several lines of five) means the
   most stars on the board. Like buttons, the supply of stars is unlimited.
 - At a deadline (`skip_move`) an unanswered gold square is declined; the active player's roll,
   opt-out or lay and a star placement cannot be skipped.
+- `standing` (the greedy bot's score) counts the stars on the board plus the stars the round has
+  already secured, so a bot sees that opting out pays.
+- Notation: "roll", "opt out", "lay 5 2" (row, column), "decline", "star 3 4", and the standing
+  orders "always take", "always decline", "ask me"; "take" answers the gold square, and bare
+  coordinates mean the lay or star at hand.
 """
 
 from __future__ import annotations
 
+import functools
 import re
 import sys
 from typing import Any
@@ -558,8 +564,12 @@ def lines_of(board: str) -> list[str]:
     return rows + [board[column::SIZE] for column in range(SIZE)]
 
 
+@functools.lru_cache(maxsize=4096)
 def has_line(board: str) -> bool:
-    """Five stars side by side in a row or a column, no gaps; diagonals do not count."""
+    """Five stars side by side in a row or a column, no gaps; diagonals do not count.
+
+    Cached: a board is a string, and every view of a position asks again about the same boards.
+    """
     if board.count(STAR) < LINE:
         return False
     return any(STAR * LINE in line for line in lines_of(board))
@@ -788,14 +798,14 @@ def parse_move(text: str, state: dict, seat: int) -> dict:
     phrase = " ".join(words)
     for meaning, spellings in WORDS.items():
         if phrase in spellings:
-            return word_move(meaning, state, seat, text)
+            return word_move(meaning, state, seat)
     square = parse_square(words, state, seat)
     if square:
         return square
     raise IllegalMove(f"'{str(text).strip()}' is not a Buttons move. {suggestions(state, seat)}")
 
 
-def word_move(meaning: str, state: dict, seat: int, text: str) -> dict:
+def word_move(meaning: str, state: dict, seat: int) -> dict:
     if meaning.startswith("order "):
         return {"kind": "order", "order": meaning.split()[1]}
     if meaning != "take":

@@ -323,6 +323,15 @@ def test_when_nobody_can_answer_a_bust_the_dice_pass_at_once():
     assert (state["phase"], state["active"]) == ("turn", 3)
 
 
+def test_the_button_supply_never_runs_out():
+    crowded = ["o.o.o.", ".o.o.o", "o.o.o.", "......", "......", "o.o.o."]
+    state = emma_rolls(position(boards={seat: crowded for seat in range(4)}))
+    assert buttons.to_act(state) == [0, 1, 2, 3]
+    for seat in range(4):
+        play(state, seat, lay(5, 2) if seat == 0 else lay(5, 6))
+    assert sum(board.count("o") for board in state["boards"]) == 52  # the box holds 50
+
+
 # Passing the dice on
 
 
