@@ -711,7 +711,7 @@ def what_follows(before: dict, seat: int, move: dict, after: dict) -> list[str]:
         told.append("The game is over: " + describe_winners(after) + ".")
     elif after["phase"] == "turn" and after["round"] != before["round"]:
         told.append(f"Round {after['round']} begins with {names[after['active']]}.")
-    elif after["phase"] == "turn" and before["phase"] != "turn":
+    elif after["phase"] == "turn" and move["kind"] != "order":
         if after["active"] == before["active"]:
             told.append(f"{names[after['active']]} takes another turn.")
         else:

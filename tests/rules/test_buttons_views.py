@@ -113,6 +113,22 @@ def test_the_last_answer_tells_who_has_the_dice_now():
     assert said(state, 1, DECLINE).endswith("The dice pass to Finn.")
 
 
+def test_opting_out_tells_who_has_the_dice_now():
+    state = position(boards={0: ["o....."] + ["......"] * 5})
+    assert (
+        said(state, 0, OPT_OUT) == "Emma opts out of round 1 with 1 button. The dice pass to Finn."
+    )
+
+
+def test_a_roll_nobody_needs_to_answer_passes_the_dice_at_once():
+    board = ["......", "......", "..o...", "......", "......", "......"]
+    state = position(boards={0: board}, out=[None, "bust", "bust", "bust"])
+    assert said(state, 0, ROLL, rng=Dice(3, 1, 4)) == (
+        "Emma rolls white 3, gold 1, black 4. Emma lays on the only legal square, row 3, column 1."
+        " Emma takes another turn."
+    )
+
+
 def test_the_end_of_a_round_tells_everyones_stars():
     state = position(boards={0: RED_AND_BLUE, 1: ["o....."] + ["......"] * 5})
     state["out"] = [None, "opted out", "bust", "bust"]
