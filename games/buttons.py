@@ -618,18 +618,19 @@ def standing(state: dict, seat: int) -> int:
 def view(state: dict, seat: int | None) -> dict:
     """Every board is public; only the standing orders are private until the game ends."""
     over = state["phase"] == "over"
+    roll = state["roll"]
     shown = {
         "players": list(state["players"]),
         "round": state["round"],
         "phase": state["phase"],
         "active": state["active"],
         "to_act": to_act(state),
-        "last_roll": state["roll"],
+        "last_roll": roll and {**roll, "black": list(roll["black"])},
         "gold_square": list(gold_square(state)) if state["phase"] == "answer" else None,
         "open_columns": open_columns(state) if state["phase"] == "answer" else [],
         "scores": [star_count(board) for board in state["boards"]],
         "boards": [board_view(state, s) for s in range(len(state["players"]))],
-        "colours": COLOURS,
+        "colours": dict(COLOURS),
         "winners": winners(state) if over else None,
     }
     if seat is not None:
