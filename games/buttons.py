@@ -56,6 +56,7 @@ Decisions where the rulebook is silent:
 
 from __future__ import annotations
 
+import copy
 import functools
 import re
 import sys
@@ -125,6 +126,7 @@ def setup(players: int | list[str], options: dict | None, rng: Rng) -> dict:
         "orders": ["ask"] * count,
         "roll": None,
         "round": 1,
+        "last_round": None,
     }
     start_round(state)
     return state
@@ -480,10 +482,14 @@ def pass_dice(state: dict) -> None:
 
 def end_round(state: dict) -> None:
     state["phase"] = "stars"
+    scores = [None] * len(state["players"])
     for seat in range(len(state["players"])):
         if state["out"][seat] == "opted out":
-            state["stars_to_place"][seat] = score_round(state, seat)["stars"]
+            score = score_round(state, seat)
+            scores[seat] = {key: score[key] for key in ("stars", "colours", "cards")}
+            state["stars_to_place"][seat] = score["stars"]
             place_forced_stars(state, seat)
+    state["last_round"] = {"round": state["round"], "scores": scores}
     if not any(state["stars_to_place"]):
         finish_round(state)
 
@@ -631,6 +637,7 @@ def view(state: dict, seat: int | None) -> dict:
         "scores": [star_count(board) for board in state["boards"]],
         "boards": [board_view(state, s) for s in range(len(state["players"]))],
         "colours": dict(COLOURS),
+        "last_round": copy.deepcopy(state["last_round"]),
         "winners": winners(state) if over else None,
     }
     if seat is not None:
@@ -679,7 +686,7 @@ def describe(before: dict, seat: int, move: dict, after: dict, viewer: int | Non
         line = f"{name} sets a standing order: {ORDERS[move['order']]}."
     else:
         line = f"{name} changes a standing order."
-    return " ".join([line, *what_follows(before, seat, move, after)])
+    return " ".join([line, *what_follows(before, move, after)])
 
 
 def describe_roll(before: dict, seat: int, after: dict) -> str:
@@ -700,14 +707,14 @@ def describe_roll(before: dict, seat: int, after: dict) -> str:
     return line
 
 
-def what_follows(before: dict, seat: int, move: dict, after: dict) -> list[str]:
+def what_follows(before: dict, move: dict, after: dict) -> list[str]:
     """What the move set off: the dice passing on, the end of a round, the end of the game."""
     names = after["players"]
     told = []
     if before["phase"] in ("turn", "answer") and (
         after["round"] != before["round"] or after["phase"] in ("stars", "over")
     ):
-        told.append(describe_round_end(before, seat, move))
+        told.append(describe_round_end(after))
     if after["phase"] == "over":
         told.append("The game is over: " + describe_winners(after) + ".")
     elif after["phase"] == "turn" and after["round"] != before["round"]:
@@ -720,24 +727,20 @@ def what_follows(before: dict, seat: int, move: dict, after: dict) -> list[str]:
     return told
 
 
-def describe_round_end(before: dict, seat: int, move: dict) -> str:
-    """The stars of the round, from the boards as they stood when the last player went out."""
-    names = before["players"]
-    opted_out = [out == "opted out" for out in before["out"]]
-    opted_out[seat] = move["kind"] == "opt_out"
+def describe_round_end(state: dict) -> str:
+    last = state["last_round"]
     earned = []
-    for player in range(len(names)):
-        if opted_out[player]:
-            score = score_round(before, player)
+    for seat, score in enumerate(last["scores"]):
+        if score:
             parts = ["1 for opting out"]
             if score["colours"]:
                 parts.append(f"{len(score['colours'])} for {', '.join(score['colours'])}")
             if score["cards"]:
                 parts.append(f"{len(score['cards'])} for the button card")
             stars = plural(score["stars"], "star")
-            earned.append(f"{names[player]} earns {stars} ({', '.join(parts)})")
+            earned.append(f"{state['players'][seat]} earns {stars} ({', '.join(parts)})")
     earned_text = "; ".join(earned) or "nobody earns a star"
-    return f"Round {before['round']} is over: {earned_text}."
+    return f"Round {last['round']} is over: {earned_text}."
 
 
 def describe_winners(state: dict) -> str:

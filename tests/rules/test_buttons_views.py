@@ -68,6 +68,22 @@ def test_standing_orders_stay_private_until_the_game_ends():
     assert buttons.view(over, None)["standing_orders"] == ["take", "decline", "ask", "ask"]
 
 
+def test_the_view_keeps_the_last_rounds_stars_for_the_page():
+    assert buttons.view(position(), 0)["last_round"] is None
+    state = position(boards={0: RED_AND_BLUE, 1: ["o....."] + ["......"] * 5})
+    state["out"] = [None, "opted out", "bust", "bust"]
+    play(state, 0, OPT_OUT)
+    assert buttons.view(state, 2)["last_round"] == {
+        "round": 1,
+        "scores": [
+            {"stars": 4, "colours": ["red", "blue"], "cards": ["red"]},
+            {"stars": 1, "colours": [], "cards": []},
+            None,
+            None,
+        ],
+    }
+
+
 def test_the_view_names_the_winners_once_the_game_is_over():
     assert buttons.view(position(), None)["winners"] is None
     assert buttons.view(last_one_opts_out(FOUR_IN_A_ROW), None)["winners"] == [0]
