@@ -150,12 +150,18 @@ def check_page(html: str, expected: Counter, private: list[str], where: str) -> 
         assert line not in text, f"{where} shows another seat's own log line: {line}"
 
 
-@pytest.mark.parametrize("slug", [rules.slug for rules in pages.available_games()])
-def test_no_page_shows_another_seats_hidden_cards(client, make_user, slug):
+TABLES = [(rules.slug, {}) for rules in pages.available_games()]
+if "dr_gomb" in games.slugs() and pages.rules_for("dr_gomb"):
+    # Normal mode hides the numbers under each sequence's top card from everyone.
+    TABLES.append(("dr_gomb", {"mode": "normal"}))
+
+
+@pytest.mark.parametrize(("slug", "options"), TABLES)
+def test_no_page_shows_another_seats_hidden_cards(client, make_user, slug, options):
     rules = games.get(slug)
     users = [make_user(f"{slug[:4]}{n}") for n in range(min(3, rules.max_players))]
     outsider = make_user(f"{slug[:4]}watcher")
-    game = started_game(users, slug)
+    game = started_game(users, slug, options)
     readers = [*((seat, user) for seat, user in enumerate(users)), (None, outsider), (None, None)]
 
     checked = 0
