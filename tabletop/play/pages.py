@@ -14,7 +14,7 @@ from types import ModuleType
 from django.utils import timezone
 
 import games
-from tabletop.play import boards, history, store
+from tabletop.play import boards, export, history, store
 from tabletop.play.models import Game, Seat
 
 LATEST_LINES = 12
@@ -186,7 +186,7 @@ def game_page(game: Game, user, error: str = "") -> dict:
         "error": error,
         "free_seats": game.players - game.seats.count(),
         "free_seats_range": range(game.players - game.seats.count()),
-        "can_join": can_join(game, user, seat),
+        "can_join": game.status == Game.Status.OPEN and seat is None,
         "waiting": waiting_names(game),
         "lines": [],
         "board": None,
@@ -235,10 +235,6 @@ def your_deadline(game: Game, seat: int | None):
     return game.seats.get(position=seat).deadline
 
 
-def can_join(game: Game, user, seat: int | None) -> bool:
-    return game.status == Game.Status.OPEN and seat is None
-
-
 # ---------------------------------------------------------------------------- history
 
 
@@ -279,8 +275,6 @@ def history_page(game: Game, user, seq: int) -> dict:
 
 def verification(game: Game) -> dict:
     """Re-run the whole log twice: against the stored projection, and from the export alone."""
-    from tabletop.play import export
-
     stored = store.verify(game)
     rerun = export.rerun(export.export(game)) if game.is_over else []
     return {"projection": stored, "rerun": rerun, "clean": not stored and not rerun}

@@ -16,6 +16,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from tabletop.play import invitations, pages, store
+from tabletop.play.export import export
 from tabletop.play.forms import InviteForm, MoveForm, NewGameForm, SignupForm
 from tabletop.play.models import Game, Move
 
@@ -182,21 +183,14 @@ def game_history(request: HttpRequest, game_id: int) -> HttpResponse:
     except ValueError:
         seq = found.seq
     context = pages.history_page(found, request.user, seq)
-    if request.method == "POST":
-        context["verification"] = verification(request, found)
+    if request.method == "POST" and found.is_over:
+        # The "re-verify the whole log" button: replay it against the record and the seed.
+        context["verification"] = pages.verification(found)
     return page(request, "play/history.html", context)
-
-
-def verification(request: HttpRequest, game: Game) -> dict | None:
-    if not game.is_over:
-        return None
-    return pages.verification(game)
 
 
 def export_log(request: HttpRequest, game_id: int) -> HttpResponse:
     """The whole log as JSON, once the game is over (during play moves may hold secrets)."""
-    from tabletop.play.export import export
-
     found = get_object_or_404(Game, pk=game_id)
     if not found.is_over:
         raise Http404("The log can be downloaded once the game is over.")
