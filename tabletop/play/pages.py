@@ -14,6 +14,7 @@ from types import ModuleType
 from django.utils import timezone
 
 import games
+from tabletop.mail.models import Preferences
 from tabletop.play import boards, export, history, store
 from tabletop.play.models import Game, Seat
 
@@ -70,10 +71,6 @@ def activate_time_zone(user) -> None:
 
 def preferred_time_zone(user) -> str:
     if not getattr(user, "is_authenticated", False):
-        return "UTC"
-    try:
-        from tabletop.mail.models import Preferences
-    except ImportError:
         return "UTC"
     preferences = Preferences.objects.filter(user=user).first()
     return str(getattr(preferences, "time_zone", "") or "UTC")
