@@ -207,10 +207,17 @@ def game_page(game: Game, user, error: str = "") -> dict:
         )
     )
     context["board_template"] = boards.template_for(game.slug)
-    context["lines"] = list(reversed(history.lines(game, seat)))[:LATEST_LINES]
+    context["lines"] = list(reversed(named(game, history.lines(game, seat))))[:LATEST_LINES]
     context["your_deadline"] = your_deadline(game, seat)
     context["resigned"] = seat is not None and seat in store.resigned_seats(game)
     return context
+
+
+def named(game: Game, lines: list[dict]) -> list[dict]:
+    """Each log line with its mover's name: once a game is over every line is told as its
+    mover read it ("You take column 2..."), so the name says whose move it was."""
+    names = {s.position: s.user.get_username() for s in game.seats.select_related("user")}
+    return [{**line, "name": names.get(line["seat"], "")} for line in lines]
 
 
 def version(game: Game) -> str:
@@ -240,7 +247,7 @@ def history_page(game: Game, user, seq: int) -> dict:
     seat = game.seat_of(user)
     seq = max(0, min(seq, game.seq))
     position = history.position(game, seq, seat)
-    lines = history.lines(game, seat)
+    lines = named(game, history.lines(game, seat))
     rules = game.rules
     board = boards.prepare(
         boards.Position(
