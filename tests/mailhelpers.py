@@ -1,7 +1,8 @@
 """Real mail machinery for tests: an SMTP server, a Celery worker on Redis, a set clock.
 
-Test modules take the fixtures by assigning them (`mailbox = mailhelpers.mailbox`), since
-tests/conftest.py belongs to the whole suite.
+Test modules load this file as a plugin (`pytest_plugins = ["tests.mailhelpers"]`), since
+tests/conftest.py belongs to the whole suite; as a plugin its session fixtures (the worker,
+the SMTP server) exist once per test process, however many modules use them.
 """
 
 from __future__ import annotations
@@ -220,7 +221,9 @@ def broker_outage(celery_app):
 def celery_session_worker(celery_app):
     from celery.contrib.testing.worker import start_worker
 
-    with start_worker(celery_app, pool="solo", perform_ping_check=False, loglevel="WARNING") as w:
+    with start_worker(
+        celery_app, pool="solo", perform_ping_check=False, loglevel="WARNING", shutdown_timeout=30
+    ) as w:
         yield w
 
 
@@ -324,7 +327,7 @@ def whole_turn(game, seat: int, pick: int = 0) -> list[str]:
     return lines
 
 
-@pytest.fixture(autouse=True)
+@pytest.fixture
 def fast_passwords(settings) -> None:
     """Test players' passwords hash in microseconds instead of half a second each."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

@@ -14,12 +14,10 @@ from tabletop.mail.forms import PreferencesForm
 from tabletop.mail.models import Outbox, Preferences
 from tabletop.play import store
 from tabletop.play.models import Game, Move
-from tests import mailhelpers
 from tests.factories import play_random_steps, started_game, user_at
 
-fast_passwords = mailhelpers.fast_passwords
-
-frozen = mailhelpers.frozen
+pytest_plugins = ["tests.mailhelpers"]
+pytestmark = pytest.mark.usefixtures("fast_passwords")
 
 
 @pytest.fixture

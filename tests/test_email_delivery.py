@@ -22,17 +22,10 @@ from tabletop.play.models import Move
 from tests import mailhelpers
 from tests.factories import play_random_steps, started_game, user_at
 
-fast_passwords = mailhelpers.fast_passwords
+pytest_plugins = ["tests.mailhelpers"]
 
-mailbox = mailhelpers.mailbox
-smtp_server = mailhelpers.smtp_server
-worker = mailhelpers.worker
-celery_app = mailhelpers.celery_app
-celery_session_worker = mailhelpers.celery_session_worker
-broker_outage = mailhelpers.broker_outage
-frozen = mailhelpers.frozen
 
-pytestmark = pytest.mark.xdist_group("mail-worker")
+pytestmark = [pytest.mark.xdist_group("mail-worker"), pytest.mark.usefixtures("fast_passwords")]
 
 
 @pytest.fixture

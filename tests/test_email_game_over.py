@@ -5,15 +5,16 @@ from __future__ import annotations
 
 from datetime import timedelta
 
+import pytest
+
 from tabletop.mail import tasks
 from tabletop.mail.compose import compose
 from tabletop.mail.models import Outbox
-from tests import mailhelpers
+from tabletop.mail.plaintext import as_text
 from tests.factories import play_random_steps, started_game
 
-fast_passwords = mailhelpers.fast_passwords
-
-frozen = mailhelpers.frozen
+pytest_plugins = ["tests.mailhelpers"]
+pytestmark = pytest.mark.usefixtures("fast_passwords")
 
 
 def finished_game(users):
@@ -37,7 +38,7 @@ def test_the_game_over_email_has_scores_breakdown_seed_and_replay_link(make_user
     body = message.body
     for seat, name in enumerate(["ann", "ben"]):
         assert f"  {name}: {game.outcome['scores'][seat]}" in body
-    assert "Breakdown:\nseats:\n  - seat: 0\n    name: ann" in body
+    assert "Breakdown:\n" + as_text(game.outcome["details"]) in body
     assert f"The game's secret seed was {game.seed}" in body
     assert game.seed_sha256 in body
     assert f"http://localhost:8000/games/{game.pk}/history/" in body

@@ -3,15 +3,16 @@ an account can unsubscribe from them in one click."""
 
 from __future__ import annotations
 
+import pytest
 from django.test import Client
 
 from tabletop.mail import outbox
 from tabletop.mail.compose import compose
 from tabletop.mail.models import Outbox
 from tabletop.play import invitations, store
-from tests import mailhelpers
 
-fast_passwords = mailhelpers.fast_passwords
+pytest_plugins = ["tests.mailhelpers"]
+pytestmark = pytest.mark.usefixtures("fast_passwords")
 
 
 def test_an_invitation_links_to_the_game_and_to_signing_up(make_user):

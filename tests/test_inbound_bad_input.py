@@ -11,9 +11,8 @@ from tabletop.play import store
 from tests import mailhelpers
 from tests.factories import play_random_steps, started_game, user_at
 
-fast_passwords = mailhelpers.fast_passwords
-
-frozen = mailhelpers.frozen
+pytest_plugins = ["tests.mailhelpers"]
+pytestmark = pytest.mark.usefixtures("fast_passwords")
 
 
 @pytest.fixture

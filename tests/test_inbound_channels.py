@@ -25,7 +25,8 @@ from tests import mailhelpers
 from tests.conftest import need, reachable
 from tests.factories import started_game
 
-fast_passwords = mailhelpers.fast_passwords
+pytest_plugins = ["tests.mailhelpers"]
+pytestmark = pytest.mark.usefixtures("fast_passwords")
 
 
 @pytest.fixture

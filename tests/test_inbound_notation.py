@@ -16,7 +16,9 @@ from tabletop.play.models import Move
 from tests import mailhelpers
 from tests.factories import started_game
 
-fast_passwords = mailhelpers.fast_passwords
+pytest_plugins = ["tests.mailhelpers"]
+pytestmark = pytest.mark.usefixtures("fast_passwords")
+
 TURNS = 4
 
 

@@ -4,12 +4,16 @@ from __future__ import annotations
 
 import time
 
+import pytest
 from django.core import signing
 from django.test import Client
 
 from tabletop.mail import links
 from tabletop.mail.models import Preferences, Suppression
 from tests.factories import started_game
+
+pytest_plugins = ["tests.mailhelpers"]
+pytestmark = pytest.mark.usefixtures("fast_passwords")
 
 
 def old_token(data: dict, salt: str, days: int) -> str:

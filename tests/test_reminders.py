@@ -13,14 +13,8 @@ from tabletop.mail.models import Outbox, Preferences
 from tests import mailhelpers
 from tests.factories import started_game, user_at
 
-fast_passwords = mailhelpers.fast_passwords
-
-frozen = mailhelpers.frozen
-mailbox = mailhelpers.mailbox
-smtp_server = mailhelpers.smtp_server
-worker = mailhelpers.worker
-celery_app = mailhelpers.celery_app
-celery_session_worker = mailhelpers.celery_session_worker
+pytest_plugins = ["tests.mailhelpers"]
+pytestmark = pytest.mark.usefixtures("fast_passwords")
 
 
 @pytest.fixture
