@@ -303,6 +303,7 @@ FIELDS = {
     "star": ("row", "column"),
     "order": ("order",),
 }
+KINDS = tuple(FIELDS)
 EXAMPLES = {
     "roll": "roll",
     "opt_out": "opt out",
@@ -326,7 +327,7 @@ def check_move(state: dict, seat: int, move: Any) -> str:
     count = len(state["players"])
     if not is_int(seat) or not 0 <= seat < count:
         raise IllegalMove(f"There is no seat {seat!r}; seats are 0 to {count - 1}.")
-    kind = require_move_kind(move, tuple(FIELDS))
+    kind = require_move_kind(move, KINDS)
     if set(move) != {"kind", *FIELDS[kind]}:
         raise IllegalMove(f"That is not how to write a move; try '{EXAMPLES[kind]}'.")
     for axis in ("row", "column"):

@@ -354,6 +354,12 @@ def test_players_out_of_the_round_keep_their_dice_so_fewer_are_rolled():
     assert len(state["roll"]["black"]) == 2
 
 
+def test_three_players_start_with_six_dice_and_each_one_out_takes_one():
+    assert len(play(position(3), 0, ROLL, Rng("three"))["roll"]["black"]) == 4
+    state = play(position(3, out=[None, "bust", "opted out"]), 0, ROLL, Rng("three"))
+    assert len(state["roll"]["black"]) == 2
+
+
 def test_with_two_players_the_one_out_takes_two_dice_and_four_are_left():
     state = play(position(2, out=[None, "opted out"]), 0, ROLL, Rng("two"))
     assert len(state["roll"]["black"]) == 2
@@ -367,7 +373,7 @@ def test_opting_out_puts_a_die_in_the_depot_and_passes_the_dice():
     assert buttons.to_act(state) == [1]
 
 
-def test_a_player_out_of_the_round_cannot_roll_or_lay():
+def test_a_player_out_of_the_round_cannot_lay_on_the_gold_square():
     state = emma_rolls(position(out=[None, "opted out", None, None]))
     assert "out of this round" in refused(state, 1, lay(5, 6))
 
@@ -619,6 +625,19 @@ def test_a_standing_order_answer_is_an_ordinary_move_of_that_seat():
         play(state, seat, buttons.standing_order_move(state, seat))
     assert buttons.to_act(state) == [0, 3]
     assert rows(state, 1)[4] == ".....o" and rows(state, 2)[4] == "......"
+
+
+def test_a_standing_order_may_be_set_while_asked_out_of_the_round_or_between_rounds():
+    always_decline = {"kind": "order", "order": "decline"}
+    asked = emma_rolls()
+    assert always_decline in buttons.legal_moves(asked, 1)
+    play(asked, 1, always_decline)
+    assert buttons.to_act(asked) == [0, 1, 2, 3]
+    assert buttons.standing_order_move(asked, 1) == DECLINE
+    out = emma_rolls(position(out=[None, "opted out", None, None]))
+    assert always_decline in buttons.legal_moves(out, 1)
+    placing = last_one_opts_out(RED_AND_BLUE)
+    assert always_decline in buttons.legal_moves(placing, 2)
 
 
 def test_setting_the_same_standing_order_again_is_refused():
