@@ -58,7 +58,7 @@ def number_of(card: str) -> int | None:
     return None if printed == "#" else int(printed)
 
 
-def points(card: str) -> int:
+def _points(card: str) -> int:
     if card == WILD_DOS:
         return WILD_DOS_POINTS
     if card.endswith("#"):
@@ -66,8 +66,11 @@ def points(card: str) -> int:
     return int(card.split(" ")[1])
 
 
+POINTS = {card: _points(card) for card in DISTINCT_CARDS}
+
+
 def hand_points(cards: list[str]) -> int:
-    return sum(points(card) for card in cards)
+    return sum(map(POINTS.__getitem__, cards))
 
 
 def sort_cards(cards: list[str]) -> None:

@@ -52,7 +52,8 @@ def format_move(move: dict, state: dict, seat: int) -> str:
 def notation_help() -> str:
     return "\n".join(
         [
-            "One move per line; case, spaces and punctuation do not matter.",
+            "One move per line, several lines for several steps (a match, then 'end');",
+            "case, spaces and punctuation do not matter.",
             "  match red 7 with red 7            a single match (one card of the same number)",
             "  match red 7 with blue 3 + red 4   a double match (two cards adding up to it)",
             "  match red 7 with red 5 + DOS as red     a DOS card is a 2 of the colour you name",
@@ -265,6 +266,10 @@ def fits_move(reading: dict, call: bool, move: dict) -> bool:
 
 
 def resolve(text: str, state: dict, seat: int, readings: list) -> dict:
+    if len(readings) == 1:
+        written = written_move(*readings[0], state, seat)
+        if written is not None and is_legal(state, seat, written):
+            return written
     found = [
         move
         for move in candidates(state, seat, [reading for reading, _ in readings])
@@ -279,6 +284,13 @@ def resolve(text: str, state: dict, seat: int, readings: list) -> dict:
     reading, call = readings[-1]
     refusal = refusal_for(state, seat, written_move(reading, call, state, seat))
     raise IllegalMove(refusal or f"{text.strip()!r} is not possible now. {examples(state, seat)}")
+
+
+def is_legal(state: dict, seat: int, move: dict) -> bool:
+    if move["kind"] == "match":
+        found = rules.match_moves(state, seat, move["target"])
+        return rules.may_match(state, seat) and move in found
+    return move in rules.other_moves(state, seat)
 
 
 def candidates(state: dict, seat: int, readings: list[dict]) -> list[dict]:
@@ -340,9 +352,11 @@ def settle(written: str, naming: tuple | None) -> tuple[str | None, str | None]:
 
 
 def refusal_for(state: dict, seat: int, move: dict | None) -> str | None:
+    if rules.is_over(state):
+        return "The match is over; no more moves can be made."
     if move is None:
         return None
-    if not rules.is_over(state) and rules.seat_exists(state, seat):
+    if rules.seat_exists(state, seat):
         try:
             rules.CHECKS[move["kind"]](state, seat, move)
         except IllegalMove as refusal:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import sys
 from bisect import insort
 from collections import Counter
+from functools import lru_cache
 from typing import Any
 
 from games.base import (
@@ -24,6 +25,7 @@ from games.dos.cards import (
     CENTRE_ROW_MINIMUM,
     DECK,
     DECK_COUNT,
+    DISTINCT_CARDS,
     HAND_SIZE,
     NAMING_RANK,
     NAMINGS,
@@ -159,21 +161,33 @@ def colour_bonus(move: dict) -> str | None:
 
 
 def match_moves(state: dict, seat: int, target: str) -> list[dict]:
-    """Every match of the seat's hand against one centre card, each wild named every way it can.
-
-    A single match plays one card of the centre card's number; a double match plays exactly
-    two cards whose numbers add up to it.
-    """
+    """Every match of the seat's hand against one centre card, with and without the DOS call."""
     if target not in state["centre"]:
         return []
     hand = state["hands"][seat]
+    moves = []
+    for target_as, cards, cards_as in matches_of_hand(target, tuple(hand)):
+        moves.append(_match(target, target_as, list(cards), list(cards_as), False))
+        if len(hand) - len(cards) == 2:
+            moves.append(_match(target, target_as, list(cards), list(cards_as), True))
+    return moves
+
+
+@lru_cache(maxsize=4096)
+def matches_of_hand(target: str, hand: tuple[str, ...]) -> tuple[tuple, ...]:
+    """(target named as, cards played, cards named as) for each match against `target`.
+
+    A single match plays one card of the centre card's number; a double match plays exactly
+    two cards whose numbers add up to it. Each wild is named every way it can be. The answer
+    depends on nothing but the card and the hand, so it is worked out once per hand.
+    """
     counts = Counter(hand)
     distinct = list(counts)
-    moves = []
+    found = []
     for target_as, _, number in NAMINGS[target]:
         for card in distinct:
             for card_as, _, _ in NAMINGS_BY_NUMBER[card][number]:
-                moves.append(_match(target, target_as, [card], [card_as]))
+                found.append((target_as, (card,), (card_as,)))
         for i, first in enumerate(distinct):
             for second in distinct[i:]:
                 if first == second and counts[first] < 2:
@@ -185,25 +199,18 @@ def match_moves(state: dict, seat: int, target: str) -> list[dict]:
                     for second_as, _, _ in NAMINGS_BY_NUMBER[second][need]:
                         if first == second and NAMING_RANK[(second, second_as)] < rank:
                             continue
-                        moves.append(
-                            _match(target, target_as, [first, second], [first_as, second_as])
-                        )
-    with_calls = []
-    for move in moves:
-        with_calls.append(move)
-        if len(hand) - len(move["cards"]) == 2:
-            with_calls.append(dict(move, call=True))
-    return with_calls
+                        found.append((target_as, (first, second), (first_as, second_as)))
+    return tuple(found)
 
 
-def _match(target: str, target_as: str | None, cards: list, cards_as: list) -> dict:
+def _match(target: str, target_as: str | None, cards: list, cards_as: list, call: bool) -> dict:
     return {
         "kind": "match",
         "target": target,
         "target_as": target_as,
         "cards": cards,
         "cards_as": cards_as,
-        "call": False,
+        "call": call,
     }
 
 
@@ -559,16 +566,16 @@ def draw_card(state: dict, rng: Rng) -> str | None:
 
 def deck_cards(state: dict) -> list[str]:
     """The face-down deck, in card order: every card that is in no hand, row or pile."""
-    placed = Counter(state["discard"])
-    placed.update(state["centre"])
-    for hand in state["hands"]:
-        placed.update(hand)
+    left = dict(DECK_COUNT)
     turn = state["turn"]
-    placed.update(turn["penalty"])
+    for pile in (state["discard"], state["centre"], turn["penalty"], *state["hands"]):
+        for card in pile:
+            left[card] -= 1
     for match in turn["matches"]:
-        placed[match["target"]] += 1
-        placed.update(match["cards"])
-    return sorted((DECK_COUNT - placed).elements(), key=ORDER.__getitem__)
+        left[match["target"]] -= 1
+        for card in match["cards"]:
+            left[card] -= 1
+    return [card for card in DISTINCT_CARDS for _ in range(left[card])]
 
 
 def give_cards(state: dict, seat: int, count: int, rng: Rng) -> None:
@@ -651,12 +658,11 @@ def end_round(state: dict, winner: int, rng: Rng) -> None:
 
 def score_sheet(state: dict) -> list[list[int]]:
     """One row per round played: what each seat gained in it, as on the paper score sheet."""
-    rows = []
-    for winner, points in zip(state["round_winners"], state["round_points"], strict=True):
-        row = [0] * len(state["players"])
-        row[winner] = points
-        rows.append(row)
-    return rows
+    seats = range(len(state["players"]))
+    return [
+        [points if seat == winner else 0 for seat in seats]
+        for winner, points in zip(state["round_winners"], state["round_points"], strict=True)
+    ]
 
 
 def last_round(state: dict) -> dict | None:

@@ -1,0 +1,197 @@
+"""DOS in words: the notation typed in an email reply, and the log line each viewer reads."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from games import IllegalMove
+from tests.rules.test_dos_rules import (
+    CALL,
+    END,
+    add,
+    catch,
+    dos,
+    draw,
+    match,
+    play,
+    position,
+)
+
+ROW = ["red 7", "yellow 9"]
+
+
+def forgetful() -> dict:
+    """P1 has just ended a turn with two cards and no call; P2 is to play."""
+    state = position([["blue 7", "green 1", "green 3"], ["blue 1", "blue 4", "red 10"]], ROW)
+    return play(state, 0, match("red 7", "blue 7"), END)
+
+
+def parse(text: str, state: dict, seat: int = 0) -> dict:
+    return dos.parse_move(text, state, seat)
+
+
+def test_the_issue_examples_read_as_moves():
+    state = position([["blue 3", "yellow #", "green 5", "red 1"], ["blue 1", "red 4"]], ROW)
+    assert parse("match red 7 with blue 3 + # as 4", state) == match(
+        "red 7", "blue 3", ("yellow #", "yellow 4")
+    )
+    assert parse("draw", state) == draw()
+    assert parse("dos", state, 1) == CALL
+    drawn = play(state, 0, draw())
+    assert parse("add green 5", drawn) == add("green 5")
+    exposed = forgetful()
+    assert parse("catch 1", exposed, 1) == catch(0)
+
+
+def test_the_notation_forgives_case_spacing_and_punctuation():
+    state = position([["blue 3", "yellow #", "green 5"], ["blue 1"]], ROW)
+    wanted = match("red 7", "blue 3", ("yellow #", "yellow 4"))
+    for text in (
+        "MATCH  Red7 with Blue-3 + Yellow#  as 4!",
+        "match r7 with b3 and y# as 4",
+        "m red 7: 3 blue + # as 4.",
+        "red 7 with yellow # as 4 + blue 3",
+    ):
+        assert parse(text, state) == wanted, text
+
+
+def test_every_move_written_by_the_service_reads_back_as_the_same_move():
+    hands = [["blue 3", "yellow #", "DOS", "red 4", "red 3"], ["blue 1", "red 4"]]
+    state = position(hands, ["red 7", "DOS", "blue #"])
+    for move in dos.legal_moves(state, 0):
+        assert parse(dos.format_move(move, state, 0), state) == move
+
+
+def test_a_step_carries_the_call_with_a_trailing_dos():
+    state = position([["red 7", "green 1", "green 3"], ["blue 1"]], ROW)
+    assert dos.format_move(match("red 7", "red 7", call=True), state, 0) == (
+        "match red 7 with red 7, DOS!"
+    )
+    assert parse("match red 7 with red 7 dos", state) == match("red 7", "red 7", call=True)
+    assert parse("match red 7 with red 7 and call DOS", state) == match("red 7", "red 7", call=True)
+    assert parse("match red 7 with red 7", state) == match("red 7", "red 7")
+
+
+def test_a_dos_card_after_a_plus_is_a_card_not_a_call():
+    state = position([["red 5", "DOS", "green 1", "green 3"], ["blue 1"]], ROW)
+    assert parse("match red 7 with red 5 + dos as red", state) == match(
+        "red 7", "red 5", ("DOS", "red 2")
+    )
+    assert parse("match red 7 with red 5 + red 2", state) == match(
+        "red 7", "red 5", ("DOS", "red 2")
+    )
+
+
+def test_a_wild_whose_name_is_left_open_is_refused_with_the_choices():
+    state = position([["red 5", "DOS", "green 1", "green 3"], ["blue 1"]], ROW)
+    with pytest.raises(IllegalMove, match="could be: .*DOS as blue.*Say which"):
+        parse("match red 7 with red 5 + dos", state)
+
+
+def test_a_wild_in_the_centre_row_is_named_in_the_notation():
+    state = position([["green 3", "green 1"], ["blue 1"]], ["blue #", "DOS"])
+    assert parse("match blue # as 3 with green 3", state) == match(("blue #", "blue 3"), "green 3")
+    assert parse(
+        "match dos as green with green 1 + green 1",
+        position([["green 1", "green 1", "red 9"], ["blue 1"]], ["DOS", "yellow 9"]),
+    ) == match(("DOS", "green 2"), "green 1", "green 1")
+
+
+def test_a_hash_of_a_determined_value_needs_no_name():
+    state = position([["blue 3", "yellow #", "green 1"], ["blue 1"]], ROW)
+    assert parse("match red 7 with blue 3 + yellow #", state) == match(
+        "red 7", "blue 3", ("yellow #", "yellow 4")
+    )
+
+
+def test_an_unreadable_line_gets_a_hint_with_moves_to_copy():
+    state = position([["red 7", "green 1"], ["blue 1"]], ROW)
+    with pytest.raises(IllegalMove, match="'jump' is not a DOS move.*You could write: match"):
+        parse("jump over", state)
+    with pytest.raises(IllegalMove, match="Nothing to read"):
+        parse("  !! ", state)
+
+
+def test_an_impossible_match_is_refused_with_the_rules_reason():
+    state = position([["red 1", "red 3", "green 1"], ["blue 1"]], ROW)
+    with pytest.raises(IllegalMove, match="1 \\+ 3 make 4 not 7"):
+        parse("match red 7 with red 1 + red 3", state)
+    with pytest.raises(IllegalMove, match="no blue 5"):
+        parse("match red 7 with blue 5", state)
+    with pytest.raises(IllegalMove, match="P1's turn"):
+        parse("draw", state, 1)
+
+
+def test_a_player_is_caught_by_number_or_by_name():
+    state = forgetful()
+    state["players"] = ["Ann Lee", "Bob"]
+    assert parse("catch ann lee", state, 1) == catch(0)
+    assert parse("Catch player 1!", state, 1) == catch(0)
+    with pytest.raises(IllegalMove, match="Catch whom"):
+        parse("catch", state, 1)
+    with pytest.raises(IllegalMove, match="cannot catch yourself"):
+        parse("catch 1", state, 0)
+
+
+def test_end_and_the_lone_call_read_in_several_ways():
+    state = position([["red 7", "green 1", "green 3"], ["blue 1"]], ROW)
+    state = play(state, 0, match("red 7", "red 7"))
+    for text in ("end", "End turn.", "done"):
+        assert parse(text, state) == END
+    for text in ("DOS!", "call", "call dos"):
+        assert parse(text, state) == CALL
+
+
+def test_the_help_explains_the_notation_with_examples():
+    text = dos.notation_help()
+    for example in ("match red 7 with", "draw", "add green 5", "end", "DOS!", "catch 2"):
+        assert example in text
+
+
+# --- The log line ------------------------------------------------------------------------
+
+
+def test_only_the_drawer_reads_which_card_was_drawn():
+    before = position([["red 8", "green 1"], ["blue 1"]], ROW)
+    after = play(dict(before, hands=[list(h) for h in before["hands"]]), 0, draw())
+    drawn = [c for c in after["hands"][0] if c not in ("red 8", "green 1")][0]
+    assert dos.describe(before, 0, draw(), after, 0) == f"P1 draws {drawn}."
+    assert dos.describe(before, 0, draw(), after, 1) == "P1 draws a card."
+    assert dos.describe(before, 0, draw(), after, None) == "P1 draws a card."
+
+
+def test_the_log_names_the_match_its_colour_bonus_and_the_call():
+    before = position([["red 3", "red #", "green 1", "green 3"], ["blue 1"]], ROW)
+    move = match("red 7", "red 3", ("red #", "red 4"), call=True)
+    after = play(before.copy() | {"hands": [list(h) for h in before["hands"]]}, 0, move)
+    assert dos.describe(before, 0, move, after, 1) == (
+        "P1 matches red 7 with red 3 + red # as 4 (double colour match) and calls DOS!"
+    )
+
+
+def test_the_log_tells_the_end_of_a_round_and_the_next_dealer():
+    before = position([["red 7"], ["green 10", "yellow #"]], ROW)
+    after = play(position([["red 7"], ["green 10", "yellow #"]], ROW), 0, match("red 7", "red 7"))
+    line = dos.describe(before, 0, match("red 7", "red 7"), after, None)
+    assert "P1 goes out and scores 50 points (P2 50)." in line
+    assert "Round 2: P1 deals and P2 starts." in line
+
+
+def test_the_log_tells_who_was_caught_and_shows_the_cards_only_to_them():
+    before = forgetful()
+    after = play(json.loads(json.dumps(before)), 1, catch(0))
+    line = dos.describe(before, 1, catch(0), after, 1)
+    assert line == "P2 catches P1 without a DOS call: P1 draws 2 cards."
+    drawn = ", ".join(c for c in after["hands"][0] if c not in ("green 1", "green 3"))
+    assert dos.describe(before, 1, catch(0), after, 0) == line[:-1] + f" ({drawn})."
+
+
+def test_the_log_tells_that_a_player_ended_a_turn_without_calling():
+    before = position([["blue 7", "green 1", "green 3"], ["blue 1", "blue 4", "red 10"]], ROW)
+    before = play(before, 0, match("red 7", "blue 7"))
+    after = play(json.loads(json.dumps(before)), 0, END)
+    assert dos.describe(before, 0, END, after, None).endswith(
+        "P1 ends the turn holding two cards without calling DOS."
+    )
