@@ -58,6 +58,10 @@ Decisions where the rulebook is silent:
   Holiday needs another player's empty table; Lunch break a free place in the waiting room.
   Blackout and Holiday name another player. Alien discards another doctor in play, anyone's.
   Heroic act discards one of your own doctors.
+- The Alcoholic staggers to the right only once a game: failing him again, wherever he lies,
+  sends him out of the game as when the right-hand table is taken. As printed, two teams that
+  can never reach his difficulty would pass him between their tables forever (a random 2-player
+  game did exactly that), since a surgeon with a patient must operate and cannot hire.
 - A failed operation resolves in this order: where the patient goes (Alcoholic's own rule, else
   Butcher's on a natural 1 without Alternative treatment or Lucky day, else with the Lawyer to
   the morgue of a player the surgeon names, else the own morgue); the Lawyer moves alone when the

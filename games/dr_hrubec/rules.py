@@ -89,6 +89,7 @@ def setup(players: int | list[str], options: dict | None, rng: Rng) -> dict:
         "blackout": [False] * count,
         "pending": [],
         "castling": None,
+        "alcoholic_staggered": False,
         "closing": None,
         "last": None,
         "events": [],
@@ -601,7 +602,9 @@ def fail(state: dict, seat: int, patient: str, roll: int) -> None:
     if patient == "alcoholic":
         state["tables"][seat] = None
         right = right_of(state, seat)
-        if state["tables"][right] is None:
+        # He staggers once: teams that can never cure him would otherwise pass him round forever.
+        if state["tables"][right] is None and not state["alcoholic_staggered"]:
+            state["alcoholic_staggered"] = True
             state["tables"][right] = patient
             event(state, "alcoholic_moves", seat, patient=patient, to=right)
         else:

@@ -47,6 +47,7 @@ def position(players: int = 2, **changes) -> dict:
         "blackout": [False] * count,
         "pending": [],
         "castling": None,
+        "alcoholic_staggered": False,
         "closing": None,
         "last": None,
         "events": [],

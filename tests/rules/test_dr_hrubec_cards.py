@@ -297,6 +297,12 @@ def test_alcoholic_leaves_the_game_when_the_right_hand_table_is_taken():
     assert state["gone"] == ["alcoholic"] and state["tables"] == [None, None, "acne"]
 
 
+def test_alcoholic_staggers_only_once_so_two_hopeless_teams_cannot_pass_him_round_forever():
+    state = operating(2, "alcoholic", alcoholic_staggered=True)
+    state = play(state, 0, operate("psychiatry"), rolling(1))
+    assert state["gone"] == ["alcoholic"] and state["tables"] == [None, None]
+
+
 def test_exhibitionist_steals_a_woman_doctor_after_a_success():
     state = operating(
         3,
