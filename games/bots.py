@@ -8,9 +8,21 @@ from types import ModuleType
 from games.base import Rng
 
 
+def decisive_moves(rules: ModuleType, state: dict, seat: int) -> list[dict]:
+    """The legal moves that answer what the game waits for.
+
+    A game lists in `side_kinds` the moves a seat may make at any time without answering
+    (Buttons' standing orders); a bot standing in for an absent player leaves those alone
+    unless nothing else is legal.
+    """
+    legal = rules.legal_moves(state, seat)
+    side = getattr(rules, "side_kinds", ())
+    return [move for move in legal if move["kind"] not in side] or legal
+
+
 def random_move(rules: ModuleType, state: dict, seat: int, rng: Rng) -> dict:
-    """Any legal move, uniformly."""
-    return rng.choice(rules.legal_moves(state, seat))
+    """Any decisive legal move, uniformly."""
+    return rng.choice(decisive_moves(rules, state, seat))
 
 
 def greedy_move(rules: ModuleType, state: dict, seat: int, rng: Rng) -> dict:
@@ -20,7 +32,7 @@ def greedy_move(rules: ModuleType, state: dict, seat: int, rng: Rng) -> dict:
     greedy bot plays like the random one. Ties go to the first such move, so the bot is
     deterministic for a given state.
     """
-    moves = rules.legal_moves(state, seat)
+    moves = decisive_moves(rules, state, seat)
     standing = getattr(rules, "standing", None)
     if standing is None or len(moves) == 1:
         return rng.choice(moves)

@@ -103,6 +103,9 @@ BLACK_DICE = 4  # the black dice with white pips; the white and the gold black d
 COVERED = 3  # a colour covered this often earns a star
 LINE = 5
 STARS_TO_END = 12
+# Moves a seat may make at any time without answering anything: bots leave them alone.
+side_kinds = ("order",)
+
 ORDERS = {
     "take": "always take the gold square when legal",
     "decline": "always decline the gold square",
