@@ -180,3 +180,10 @@ def test_a_message_without_a_message_id_is_still_handled_once(game):
     assert first.message_id.startswith("<sha256.")
     assert again.pk == first.pk
     assert first.result == "refused"
+
+
+def test_the_refused_line_is_numbered_as_it_stands_in_the_reply(game):
+    record, text, _ = answer_to(mailhelpers.reply_to(turn_email(game), "help\n\ntake 1\nfnord"))
+    assert record.result == "refused"
+    assert "line 3: fnord" in text
+    assert "How to write moves in Gazobu" in text

@@ -244,7 +244,7 @@ def act(incoming: Incoming, game: Game, seat: int, user, token) -> Verdict:
             **who,
         )
     commands = [COMMANDS[c] for line in lines if (c := command(line))]
-    moves = [line for line in lines if not command(line)]
+    moves = [(number, line) for number, line in enumerate(lines, 1) if not command(line)]
     helping = {"help": True} if "help" in commands else {}
     if "resign" in commands:
         if moves:
@@ -267,13 +267,17 @@ def command(line: str) -> str | None:
     return word if word in COMMANDS else None
 
 
-def play(game: Game, seat: int, user, token, moves: list[str], shown: dict) -> Verdict:
+def play(game: Game, seat: int, user, token, moves: list[tuple[int, str]], shown: dict) -> Verdict:
+    """Play the move lines (numbered as they stand in the reply), all or none."""
     seen_seq = Game.objects.values_list("seq", flat=True).get(pk=game.pk)
     moved_on = {"changed_since": token.seq} if seen_seq != token.seq else {}
     try:
-        logged = store.submit_lines(game, user, moves, None, Move.Source.EMAIL)
+        logged = store.submit_lines(
+            game, user, [text for _, text in moves], None, Move.Source.EMAIL
+        )
     except store.Refused as refusal:
-        line = refusal.context.get("line")
+        step = refusal.context.get("line")
+        line, text = moves[step - 1] if step else (None, "")
         message = f"{NOTHING_PLAYED} "
         if line:
             message += f"Line {line} could not be played:"
@@ -286,7 +290,7 @@ def play(game: Game, seat: int, user, token, moves: list[str], shown: dict) -> V
             )
         answer = {**shown, **moved_on}
         if line:
-            answer["line"] = {"number": line, "text": moves[line - 1], "reason": refusal.message}
+            answer["line"] = {"number": line, "text": text, "reason": refusal.message}
         raise refused(message, answer=answer, game=game, seat=seat, user=user) from None
     steps = sum(1 for move in logged if move.seat == seat and move.source == Move.Source.EMAIL)
     message = f"Played: {steps} step{'s' * (steps != 1)} in {game.title} #{game.pk}."
