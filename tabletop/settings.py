@@ -122,7 +122,9 @@ REDIS_URL = os.environ.get("REDIS_URL", "")
 CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", False)
 if REDIS_URL:
     CELERY_BROKER_URL = REDIS_URL
-    CELERY_BROKER_TRANSPORT_OPTIONS = {}
+    # A move must not wait long on a broker that is down: the beat sweep sends what a failed
+    # publish left behind.
+    CELERY_BROKER_TRANSPORT_OPTIONS = {"socket_connect_timeout": 3, "socket_timeout": 10}
 else:
     BROKER_DIR = VAR_DIR / "broker"
     (BROKER_DIR / "processed").mkdir(parents=True, exist_ok=True)
@@ -136,6 +138,7 @@ else:
         "control_folder": str(BROKER_DIR / "control"),
     }
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 2, "interval_start": 0, "interval_step": 0.2}
 CELERY_TASK_ACKS_LATE = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_IGNORE_RESULT = True
