@@ -154,6 +154,7 @@ def call_readings(tokens: list[str]) -> list[tuple[list[str], bool]]:
 
 def read_phrase(verb: str, tokens: list[str]) -> dict:
     if verb == "draw":
+        tokens = [token for token in tokens if token not in ("a", "one", "card")]
         if tokens:
             raise NotUnderstood(f"nothing should follow 'draw' but DOS!, not '{' '.join(tokens)}'")
         return {"kind": "draw"}
@@ -287,6 +288,8 @@ def resolve(text: str, state: dict, seat: int, readings: list) -> dict:
 
 
 def is_legal(state: dict, seat: int, move: dict) -> bool:
+    if rules.is_over(state) or not rules.seat_exists(state, seat):
+        return False
     if move["kind"] == "match":
         found = rules.match_moves(state, seat, move["target"])
         return rules.may_match(state, seat) and move in found

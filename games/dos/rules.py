@@ -658,11 +658,13 @@ def end_round(state: dict, winner: int, rng: Rng) -> None:
 
 def score_sheet(state: dict) -> list[list[int]]:
     """One row per round played: what each seat gained in it, as on the paper score sheet."""
-    seats = range(len(state["players"]))
-    return [
-        [points if seat == winner else 0 for seat in seats]
-        for winner, points in zip(state["round_winners"], state["round_points"], strict=True)
-    ]
+    blank = [0] * len(state["players"])
+    rows = []
+    for winner, points in zip(state["round_winners"], state["round_points"], strict=True):
+        row = blank.copy()
+        row[winner] = points
+        rows.append(row)
+    return rows
 
 
 def last_round(state: dict) -> dict | None:

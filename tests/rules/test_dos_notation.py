@@ -195,3 +195,18 @@ def test_the_log_tells_that_a_player_ended_a_turn_without_calling():
     assert dos.describe(before, 0, END, after, None).endswith(
         "P1 ends the turn holding two cards without calling DOS."
     )
+
+
+def test_draw_reads_in_plain_words_too():
+    state = position([["red 8"], ["blue 1"]], ROW)
+    assert parse("Draw a card.", state) == draw()
+    assert parse("draw a card, DOS!", state) == draw(call=True)
+
+
+def test_reading_a_move_for_a_seat_that_does_not_exist_or_after_the_end_is_refused():
+    state = position([["red 7", "green 1"], ["blue 1"]], ROW)
+    with pytest.raises(IllegalMove, match="no move to make"):
+        parse("match red 7 with red 7", state, 5)
+    over = play(position([["red 7"], ["blue 1"]], ROW, scores=[199, 0]), 0, match("red 7", "red 7"))
+    with pytest.raises(IllegalMove, match="over"):
+        parse("draw", over, 1)

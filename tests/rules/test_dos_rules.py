@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from itertools import product
 
 import pytest
 
@@ -553,3 +554,35 @@ def test_a_move_from_a_seat_that_does_not_exist_is_refused():
     with pytest.raises(IllegalMove, match="no seat 5"):
         dos.apply(state, 5, draw(), Rng("seat"))
     assert dos.legal_moves(state, 5) == []
+
+
+def every_written_match(hand: list[str], targets: list[str]):
+    """Every match a player could write: any target, any one or two cards, any naming."""
+    names = {card: [None] + [n for n, _, _ in rules.NAMINGS[card]] for card in rules.NAMINGS}
+    plays = [[card] for card in hand] + [list(pair) for pair in product(hand, hand)]
+    for target, cards in product(targets, plays):
+        for target_as, *cards_as in product(names[target], *(names[card] for card in cards)):
+            yield {
+                "kind": "match",
+                "target": target,
+                "target_as": target_as,
+                "cards": cards,
+                "cards_as": list(cards_as),
+                "call": False,
+            }
+
+
+def test_a_match_is_accepted_exactly_when_the_legal_moves_offer_it():
+    hand = ["blue 3", "yellow #", "DOS", "red 4", "red 3"]
+    state = position([hand, ["blue 1"]], ["red 7", "DOS", "blue #"])
+    legal = dos.legal_moves(state, 0)
+    tried = 0
+    for move in every_written_match(hand, ["red 7", "DOS", "blue #", "green 7"]):
+        tried += 1
+        try:
+            dos.apply(json.loads(json.dumps(state)), 0, move, Rng("any"))
+        except IllegalMove:
+            assert move not in legal, move
+        else:
+            assert move in legal, move
+    assert tried > 10_000
