@@ -231,7 +231,9 @@ def celery_session_worker(celery_app):
 def worker(celery_app, celery_session_worker, transactional_db):
     """A real worker taking tasks from Redis; its thread sees only committed rows."""
     celery_app.control.purge()
-    return celery_session_worker
+    yield celery_session_worker
+    # What this test left queued (retries, late publishes) must not run in the next test.
+    celery_app.control.purge()
 
 
 # ---------------------------------------------------------------------------- time
