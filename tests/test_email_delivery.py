@@ -172,6 +172,8 @@ def test_a_worker_killed_after_claiming_leaves_a_row_the_sweep_sends_once(
     finally:
         doomed.kill()
         doomed.wait()
+        with celery_app.connection_for_write() as broker:
+            broker.default_channel.queue_delete(doomed_queue)
     tasks.sweep()
     assert Outbox.objects.get(pk=row.pk).status == Outbox.Status.PENDING
     assert mailbox.received == []
