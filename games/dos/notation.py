@@ -50,22 +50,24 @@ def format_move(move: dict, state: dict, seat: int) -> str:
 
 
 def notation_help() -> str:
-    return "\n".join(
-        [
-            "One move per line, several lines for several steps (a match, then 'end');",
-            "case, spaces and punctuation do not matter.",
-            "  match red 7 with red 7            a single match (one card of the same number)",
-            "  match red 7 with blue 3 + red 4   a double match (two cards adding up to it)",
-            "  match red 7 with red 5 + DOS as red     a DOS card is a 2 of the colour you name",
-            "  match red 7 with yellow # as 7    a # card is any number of its own colour",
-            "  match blue # as 3 with green 3    name a wild in the centre row as you match it",
-            "  draw        draw a card instead of matching (then match, or add a card)",
-            "  add green 5 put a card from your hand into the centre row",
-            "  end         end your turn after matching",
-            "  DOS!        call DOS when you hold two cards; add ', DOS!' to the step itself",
-            "  catch 2     catch player 2, who ended a turn with two cards and no call",
-        ]
-    )
+    rows = [
+        ("match red 7 with red 7", "a single match: one card of the same number"),
+        ("match red 7 with blue 3 + red 4", "a double match: two cards adding up to it"),
+        ("match red 7 with red 5 + DOS as red", "a DOS card is a 2 of the colour you name"),
+        ("match red 7 with yellow # as 7", "a # card is any number of its own colour"),
+        ("match blue # as 3 with green 3", "name a wild in the centre row as you match it"),
+        ("draw", "draw instead of matching; then match, or add a card"),
+        ("add green 5", "put a card from your hand into the centre row"),
+        ("end", "end your turn after matching"),
+        ("DOS!", "call DOS when you hold two cards (or end a step with ', DOS!')"),
+        ("catch 2", "catch player 2, who ended a turn with two cards and no call"),
+    ]
+    lines = [
+        "One move per line; write several lines for several steps (a match, then 'end').",
+        "Case, spaces and punctuation do not matter.",
+    ]
+    lines += [f"  {move:<38}{meaning}" for move, meaning in rows]
+    return "\n".join(lines)
 
 
 # --- Reading a move ----------------------------------------------------------------------
