@@ -47,6 +47,8 @@ options = {"target": (200, 100, 300, 500)}
 version = 1
 
 KINDS = ("match", "draw", "add", "end", "dos", "catch")
+# The call and the catch never answer what the game waits for: bots standing in leave them.
+side_kinds = ("dos", "catch")
 MATCH_PHASES = ("start", "drawn", "matching")
 
 

@@ -32,3 +32,16 @@ def test_every_game_can_be_played_to_the_end_by_random_and_greedy_bots():
                 seat = rng.choice(rules.to_act(state))
                 state = rules.apply(state, seat, bot(rules, state, seat, rng), step_rng("b", step))
             assert rules.outcome(state) is not None, f"{rules.slug} with {bot.__name__} never ended"
+
+
+def test_a_bot_standing_in_for_a_dos_player_never_just_calls_or_catches():
+    rules = games.get("dos")
+    state = rules.setup(2, {}, step_rng("dos-bot", 0))
+    rng = Rng("dos-bot")
+    for step in range(1, 200):
+        if not rules.to_act(state):
+            break
+        seat = rules.to_act(state)[0]
+        move = random_move(rules, state, seat, rng)
+        assert move["kind"] not in ("dos", "catch")
+        state = rules.apply(state, seat, move, step_rng("dos-bot", step))
