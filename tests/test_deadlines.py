@@ -12,7 +12,7 @@ from django.db import connection
 from tabletop.mail import tasks, timeouts
 from tabletop.mail.forms import PreferencesForm
 from tabletop.mail.models import Outbox, Preferences
-from tabletop.play import store
+from tabletop.play import history, store
 from tabletop.play.models import Game, Move
 from tests.factories import play_random_steps, started_game, user_at
 
@@ -91,6 +91,8 @@ def test_forfeit_ends_a_two_player_game_for_the_other(pair, frozen):
     assert game.seats.get(position=late).forfeited
     assert Outbox.objects.filter(kind=Outbox.Kind.GAME_OVER).count() == 2
     assert store.verify(game) == []
+    [line] = history.lines(game, viewer=None)
+    assert "forfeited" in line["text"]
 
 
 def test_a_forfeited_seat_in_a_bigger_game_is_played_by_a_bot(make_user, frozen):

@@ -8,7 +8,10 @@ from tabletop.play.models import Game, Move
 
 def describe(game: Game, move: Move, before: dict, after: dict, viewer: int | None) -> str:
     if move.payload == store.RESIGN:
-        return f"{before['players'][move.seat]} resigned."
+        name = before["players"][move.seat]
+        if move.source == Move.Source.FORFEIT:
+            return f"{name} forfeited: the deadline passed without a move."
+        return f"{name} resigned."
     return game.rules.describe(before, move.seat, move.payload, after, viewer)
 
 
