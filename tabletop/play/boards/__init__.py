@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import importlib
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from types import ModuleType
 
@@ -48,6 +49,25 @@ class Control:
 
 def control(position: Position, move: dict, label: str | None = None, style: str = "") -> Control:
     return Control(move, label if label is not None else position.label(move), style)
+
+
+def revealed_hands(
+    view: dict, views: list[dict] | None, show: Callable[[list], list]
+) -> list[dict]:
+    """Every hand, when everything may be seen: a finished game, or its history.
+
+    `show` turns one hand into what the game's template draws.
+    """
+    if views:
+        hands = [other.get("hand") or [] for other in views]
+    elif view.get("hands") is not None:
+        hands = view["hands"]
+    else:
+        return []
+    return [
+        {"seat": seat, "name": view["players"][seat], "cards": show(hand)}
+        for seat, hand in enumerate(hands)
+    ]
 
 
 def board_module(slug: str) -> ModuleType:

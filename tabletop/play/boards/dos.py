@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from games.dos.cards import WILD_DOS
-from tabletop.play.boards import Position, control
+from tabletop.play.boards import Position, control, revealed_hands
 
 
 def card(name: str) -> dict:
@@ -98,7 +98,7 @@ def prepare(position: Position) -> dict:
         "round": view["round"],
         "score_sheet": score_sheet(view),
         "last_round": last_round(view),
-        "revealed": revealed(view, position.views),
+        "revealed": revealed_hands(view, position.views, lambda hand: [card(c) for c in hand]),
         "over": view.get("winner") is not None,
         "winner": view["players"][view["winner"]] if view.get("winner") is not None else "",
         "acting": bool(position.legal),
@@ -159,16 +159,3 @@ def last_round(view: dict) -> dict | None:
             if hand
         ],
     }
-
-
-def revealed(view: dict, views: list[dict] | None) -> list[dict]:
-    if views:
-        hands = [other.get("hand") or [] for other in views]
-    elif view.get("hands") is not None:
-        hands = view["hands"]
-    else:
-        return []
-    return [
-        {"seat": n, "name": view["players"][n], "cards": [card(c) for c in hand]}
-        for n, hand in enumerate(hands)
-    ]

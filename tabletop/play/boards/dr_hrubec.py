@@ -8,7 +8,7 @@ rest (draw, operate, end...) in the action bar.
 from __future__ import annotations
 
 from games.dr_hrubec.cards import BY_SLUG, SPECIALIZATIONS
-from tabletop.play.boards import Position, control
+from tabletop.play.boards import Position, control, revealed_hands
 
 SHORT = {"surgery": "SUR", "psychiatry": "PSY", "stomatology": "STO", "dermatology": "DER"}
 
@@ -88,7 +88,9 @@ def prepare(position: Position) -> dict:
         "gone": [card(slug) for slug in view.get("gone") or []],
         "last": last_operation(view),
         "over": view.get("phase") == "over",
-        "revealed": revealed(view, position.views),
+        "revealed": revealed_hands(
+            view, position.views, lambda hand: [card(slug) for slug in hand]
+        ),
         "acting": bool(position.legal),
         "closing": view.get("closing"),
     }
@@ -210,16 +212,3 @@ def last_operation(view: dict) -> dict | None:
     if not last:
         return None
     return {**last, "name": view["players"][last["seat"]], "patient": card(last["patient"])}
-
-
-def revealed(view: dict, views: list[dict] | None) -> list[dict]:
-    if views:
-        hands = [other.get("hand") or [] for other in views]
-    elif view.get("hands") is not None:
-        hands = view["hands"]
-    else:
-        return []
-    return [
-        {"seat": n, "name": view["players"][n], "cards": [card(slug) for slug in hand]}
-        for n, hand in enumerate(hands)
-    ]

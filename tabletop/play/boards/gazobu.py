@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from games import gazobu as rules
-from tabletop.play.boards import Position, control
+from tabletop.play.boards import Position, control, revealed_hands
 
 KINDS = {card: kind for card, _, _, kind, _ in rules.CARDS}
 DATA = {card: data for card, _, _, _, data in rules.CARDS}
@@ -92,7 +92,7 @@ def prepare(position: Position) -> dict:
         "phase": view["phase"],
         "turn_name": view["players"][view["turn"]] if view.get("turn") is not None else "",
         "your_turn": view.get("turn") is not None and view.get("turn") == position.seat,
-        "revealed": revealed_hands(view, position.views),
+        "revealed": revealed_hands(view, position.views, grouped),
         "result": result(view) if over else None,
         "over": over,
         "acting": bool(position.legal),
@@ -113,20 +113,6 @@ def players(view: dict) -> list[dict]:
             "you": view.get("seat") == seat,
         }
         for seat, name in enumerate(view["players"])
-    ]
-
-
-def revealed_hands(view: dict, views: list[dict] | None) -> list[dict]:
-    """Every hand, when everything may be seen: a finished game, or its history."""
-    if views:
-        hands = [other.get("hand") or [] for other in views]
-    elif view.get("hands") is not None:
-        hands = view["hands"]
-    else:
-        return []
-    return [
-        {"seat": seat, "name": view["players"][seat], "cards": grouped(hand)}
-        for seat, hand in enumerate(hands)
     ]
 
 
