@@ -60,6 +60,7 @@ import copy
 import functools
 import re
 import sys
+import textwrap
 from typing import Any
 
 from games.base import (
@@ -666,6 +667,84 @@ def board_view(state: dict, seat: int) -> dict:
         "cards": list(state["cards"][seat]),
         "stars_to_place": state["stars_to_place"][seat],
     }
+
+
+MARKS = {EMPTY: ".", BUTTON: "o", STAR: "*"}
+PHASE_TEXT = {
+    "turn": "{active} rolls or opts out.",
+    "answer": "Waiting for {waiting} after {active}'s roll.",
+    "stars": "Round over: waiting for {waiting} to place stars.",
+}
+
+
+def board_text(board: dict) -> list[str]:
+    """A 6x6 grid: each square its colour letter and a mark (. empty, o button, * star)."""
+    lines = ["     " + "   ".join(str(column) for column in range(1, SIZE + 1))]
+    for row, (colours, cells) in enumerate(zip(board["colours"], board["cells"], strict=True)):
+        squares = "  ".join(
+            colour + MARKS[cell] for colour, cell in zip(colours, cells, strict=True)
+        )
+        lines.append(f"  {row + 1}  {squares}")
+    return lines
+
+
+def player_text(board: dict, score: int) -> str:
+    notes = [plural(score, "star"), plural(board["buttons"], "button")]
+    notes.append(f"card{'s' * (len(board['cards']) != 1)} {' and '.join(board['cards'])}")
+    if board["out"]:
+        notes.append(board["out"])
+    if board["stars_to_place"]:
+        notes.append(f"{board['stars_to_place']} to place")
+    if board["line_of_five"]:
+        notes.append("line of five")
+    return ", ".join(notes)
+
+
+def joined(names: list[str]) -> str:
+    return " and ".join([", ".join(names[:-1]), names[-1]] if len(names) > 2 else names)
+
+
+def view_text(state: dict, seat: int | None) -> str:
+    """The position as `seat` sees it, in a few plain lines for an email; built from view."""
+    shown = view(state, seat)
+    names = shown["players"]
+    phase = shown["phase"]
+    active = names[shown["active"]]
+    lines = [f"Buttons, round {shown['round']}."]
+    if phase == "over":
+        winners = [names[n] for n in shown["winners"]]
+        lines.append(f"The game is over. Winner{'s' * (len(winners) > 1)}: {joined(winners)}")
+    else:
+        waiting = joined([names[n] for n in shown["to_act"]]) or "nobody"
+        lines += textwrap.wrap(PHASE_TEXT[phase].format(active=active, waiting=waiting), 78)
+    roll = shown["last_roll"]
+    if roll:
+        black = " ".join(str(die) for die in roll["black"]) or "none"
+        label = "Last roll" if phase in ("turn", "over") else "Dice"
+        lines.append(f"{label}: white {roll['white']}, gold {roll['gold']}, black {black}")
+    if shown["gold_square"]:
+        row, column = shown["gold_square"]
+        lines.append(f"Gold square: row {row}, column {column}")
+    if shown["open_columns"] and shown["active"] in shown["to_act"]:
+        columns = ", ".join(map(str, shown["open_columns"]))
+        lines.append(f"{active} may lay in row {roll['white']}, column {columns}")
+    mine = seat if seat is not None else shown["active"]
+    board = shown["boards"][mine]
+    lines.append("")
+    whose = f"Your board, {names[mine]}" if seat is not None else f"{names[mine]}'s board"
+    lines.append(f"{whose} (layout {board['layout']}):")
+    lines += board_text(board)
+    colours = ", ".join(f"{letter} {colour}" for letter, colour in shown["colours"].items())
+    lines.append(f"  ({colours}; . empty, o button, * star)")
+    lines.append("")
+    width = max(len(name) for name in names)
+    for n, name in enumerate(names):
+        notes = player_text(shown["boards"][n], shown["scores"][n])
+        line = f"  {name:<{width}}  {notes}" + (", you" if n == seat else "")
+        lines += textwrap.wrap(line, 78, subsequent_indent=" " * (width + 4))
+    if seat is not None and phase != "over":
+        lines.append(f"Your standing order: {ORDERS[shown['standing_order']]}")
+    return "\n".join(lines)
 
 
 # Describe

@@ -75,6 +75,7 @@ import functools
 import itertools
 import re
 import sys
+import textwrap
 from collections import Counter
 from typing import Any
 
@@ -670,6 +671,99 @@ def view(state: dict, seat: int | None) -> dict:
 
 def _names(pile: str) -> list[str]:
     return [NAME_OF[pile[index : index + 2]] for index in range(0, len(pile), 2)]
+
+
+STEP_TEXT = {
+    "turn": "draws, takes a pile's top card or discards (action C)",
+    "place": "places the card in hand",
+    "break": "chooses what the broken button from the talon takes",
+    "scatter": "discards a sequence card by card",
+    "three": "discards three played cards",
+}
+
+
+def _card_text(shown: str) -> str:
+    """A card as the view shows it; a bare colour is a card whose number is hidden."""
+    return _tight(f"{shown} ?" if shown in COLOURS else shown)
+
+
+def _wrapped(text: str, indent: str = "  ") -> list[str]:
+    """Wrapped to 78 columns, never inside a card name (written with no-break spaces)."""
+    lines = textwrap.wrap(text, 78, subsequent_indent=indent) or [text]
+    return [line.replace("\xa0", " ") for line in lines]
+
+
+def _tight(text: str) -> str:
+    return text.replace(" ", "\xa0")
+
+
+def _cards(count: int) -> str:
+    return f"{count} card" + "s" * (count != 1)
+
+
+def view_text(state: dict, seat: int | None) -> str:
+    """The position as `seat` sees it, in a few plain lines for an email; built from view."""
+    shown = view(state, seat)
+    players = shown["players"]
+    names = [player["name"] for player in players]
+    over = shown["step"] == "over"
+    lines = [f"Dr. Gomb ({shown['mode']} mode)."]
+    if over:
+        lines.append("The game is over.")
+    else:
+        lines.append(f"{names[shown['turn']]} {STEP_TEXT.get(shown['step'], 'plays')}.")
+    if shown["mode"] == "normal" and not over:
+        lines.append("Cards shown as 'red ?' are covered: only their colour shows.")
+    lines.append("")
+    piles = "; ".join(
+        f"pile {n}: {pile['top'] or 'empty'} ({pile['count']})"
+        for n, pile in enumerate(shown["piles"], start=1)
+    )
+    lines += _wrapped(f"Discard piles (top, cards): {piles}")
+    lines.append(f"Deck: {shown['deck']} cards; talon: {shown['talon']} cards")
+    if shown["held"]:
+        lines += _wrapped("In your hand: " + ", ".join(map(_tight, shown["held"])))
+    elif shown["held_count"] and not over:
+        lines.append(f"{names[shown['turn']]} holds {_cards(shown['held_count'])}.")
+    if shown["breaking"]:
+        lines += _wrapped(
+            "Broken buttons from the talon: " + ", ".join(map(_tight, shown["breaking"]))
+        )
+    if shown["left"]:
+        lines.append(f"Cards still to discard: {shown['left']}")
+    if shown["out"]:
+        lines += _wrapped("Out of the game: " + ", ".join(map(_card_text, shown["out"])))
+    if seat is not None and not over:
+        mine = players[seat]
+        lines.append("")
+        so_far = f", {shown['standings'][seat]} points so far" if "standings" in shown else ""
+        count = _cards(mine["cards_in_play"])
+        lines.append(f"Your sequences, {mine['name']} ({count}{so_far}), from the bottom:")
+        for colour, sequence in mine["sequences"].items():
+            cards = ", ".join(
+                f"#{n}\xa0{_card_text(card)}" for n, card in enumerate(sequence, start=1)
+            )
+            lines += _wrapped(f"  {colour:<6}  {cards or '-'}", " " * 10)
+    lines.append("")
+    for n, player in enumerate(players):
+        if n == seat and not over:
+            continue
+        runs = " | ".join(
+            _tight(f"{colour}:") + " " + ", ".join(map(_card_text, sequence))
+            for colour, sequence in player["sequences"].items()
+            if sequence
+        )
+        score = ""
+        if over:
+            score = f", {shown['scores'][n]} points"
+        elif "standings" in shown:
+            score = f", {shown['standings'][n]} points so far"
+        head = f"{player['name']} ({_cards(player['cards_in_play'])}{score})"
+        lines += _wrapped(f"{head}: {runs or 'no sequences'}", "    ")
+    if over:
+        winners = " and ".join(names[n] for n in shown["winners"])
+        lines.append(f"Winner{'s' * (len(shown['winners']) > 1)}: {winners}")
+    return "\n".join(lines)
 
 
 def _player_view(name: str, sequences: list[str], open_cards: bool) -> dict:

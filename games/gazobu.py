@@ -67,6 +67,7 @@ from __future__ import annotations
 import copy
 import re
 import sys
+import textwrap
 from collections import Counter
 from itertools import product
 from typing import Any
@@ -383,6 +384,64 @@ def view(state: dict, seat: int | None) -> dict:
 
 def sorted_cards(cards: list[str]) -> list[str]:
     return sorted(cards, key=CARD_ORDER.__getitem__)
+
+
+def counted(cards: list[str], names: dict[str, str]) -> str:
+    """Card names in the order given, copies folded: "Gazobu x3, Blob"."""
+    counts = Counter(cards)
+    parts = []
+    for card in dict.fromkeys(cards):
+        label = names.get(card, card)
+        parts.append(f"{label} x{counts[card]}" if counts[card] > 1 else label)
+    return ", ".join(parts) or "none"
+
+
+def wrapped(text: str, indent: str = "  ") -> list[str]:
+    return textwrap.wrap(text, 78, subsequent_indent=indent) or [text]
+
+
+def view_text(state: dict, seat: int | None) -> str:
+    """The position as `seat` sees it, in a few plain lines for an email; built from view."""
+    shown = view(state, seat)
+    names, cards = shown["players"], shown["card_names"]
+    lines = []
+    if shown["phase"] == "over":
+        lines.append("Gazobu: the game is over.")
+    else:
+        doing = "takes a column or draws" if shown["phase"] == "take" else "places drawn cards"
+        lines.append(f"Gazobu: {names[shown['turn']]} {doing}.")
+    lines.append("")
+    for number, column in enumerate(shown["columns"], start=1):
+        lines += wrapped(f"Column {number}: {', '.join(cards[c] for c in column) or 'empty'}")
+    if shown["drawn"]:
+        lines += wrapped(f"Drawn: {', '.join(cards[c] for c in shown['drawn'])}")
+    lines.append(f"Draw pile: {shown['draw_pile']} cards")
+    lines.append("")
+    width = max(len(name) for name in names)
+    for n, name in enumerate(names):
+        notes = [
+            f"pills {shown['pills'][n]}/{PILLS}",
+            f"{shown['hand_sizes'][n]} card" + "s" * (shown["hand_sizes"][n] != 1),
+        ]
+        if shown["out"][n]:
+            notes.append("out of play")
+        if n == shown["dealer"]:
+            notes.append("dealer")
+        if n == seat:
+            notes.append("you")
+        lines.append(f"  {name:<{width}}  " + ", ".join(notes))
+    if shown["hand"] is not None and shown["phase"] != "over":
+        lines.append("")
+        lines += wrapped(f"Your hand: {counted(shown['hand'], cards)}")
+    if shown["phase"] == "over":
+        lines.append("")
+        for n, name in enumerate(names):
+            lines += wrapped(
+                f"{name} ({shown['scores'][n]} points): {counted(shown['hands'][n], cards)}"
+            )
+        winners = [names[n] for n in shown["winners"]]
+        lines.append(("Winners: " if len(winners) > 1 else "Winner: ") + " and ".join(winners))
+    return "\n".join(lines)
 
 
 # Scoring

@@ -12,7 +12,6 @@ from rest_framework.test import APIClient
 from tabletop.mail import addresses
 from tabletop.mail.compose import compose
 from tabletop.mail.models import Outbox
-from tabletop.mail.plaintext import as_text
 from tests import mailhelpers
 from tests.factories import play_random_steps, started_game, user_at
 
@@ -96,7 +95,8 @@ def test_the_turn_email_shows_the_players_own_view_and_what_the_others_did(trio)
     row = Outbox.objects.filter(kind="turn", seat=game.to_act[0]).latest("pk")
     text = compose(row).body
     seat = game.to_act[0]
-    assert as_text(game.rules.view(game.state, seat)) in text
+    assert game.rules.view_text(game.state, seat) in text
+    assert "card names" not in text
     since = text.split("Since your last turn:\n")[1].split("\n\n")[0]
     moved = since.splitlines()
     assert len(moved) == game.seq

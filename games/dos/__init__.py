@@ -22,6 +22,7 @@ from games.dos.rules import (
     version,
     view,
 )
+from games.dos.text import view_text
 
 __all__ = [
     "apply",
@@ -43,4 +44,5 @@ __all__ = [
     "to_act",
     "version",
     "view",
+    "view_text",
 ]

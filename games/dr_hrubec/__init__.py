@@ -108,7 +108,7 @@ from games.dr_hrubec.rules import (
     to_act,
     version,
 )
-from games.dr_hrubec.view import describe, view
+from games.dr_hrubec.view import describe, view, view_text
 
 __all__ = [
     "apply",
@@ -129,4 +129,5 @@ __all__ = [
     "to_act",
     "version",
     "view",
+    "view_text",
 ]

@@ -8,6 +8,8 @@ draw deck, the unused patients, and Castling choices until everyone has chosen.
 
 from __future__ import annotations
 
+import textwrap
+
 from games.dr_hrubec.cards import BY_SLUG, CLOSING, name
 from games.dr_hrubec.rules import (
     ability_sheet,
@@ -107,7 +109,7 @@ def describe(before: dict, seat: int, move: dict, after: dict, viewer: int | Non
     lines = [tell(event, names, viewer, after) for event in after["events"]]
     if after["castling"]:
         waiting = " and ".join(names[other] for other in to_act(after))
-        lines.append(f"Castling: waiting for {waiting} to choose a doctor to pass left.")
+        lines += wrapped(f"Castling: waiting for {waiting} to choose a doctor to pass left.")
     elif after["phase"] != "over" and to_act(after):
         follows = next_step(before, after)
         if follows:
@@ -224,3 +226,121 @@ def tell_play(event: dict, names: list[str], who: str) -> str:
     if "player" in event:
         line += f" on {names[event['player']]}"
     return line + "."
+
+
+# The position in plain text, for email: built only from what `view` shows the seat
+
+SHORT = {"surgery": "sur", "psychiatry": "psy", "stomatology": "sto", "dermatology": "der"}
+PHASE_TEXT = {
+    "morning": "{active}'s morning: draw, hire a doctor or skip.",
+    "admittance": "{active} admits a patient from the waiting room or the queue.",
+    "operate": "{active} operates.",
+    "after": "{active} may play action cards, then ends the turn.",
+}
+
+
+def wrapped(text: str, indent: str = "    ") -> list[str]:
+    """Wrapped to 78 columns, never inside a card name (written with no-break spaces)."""
+    lines = textwrap.wrap(text, 78, subsequent_indent=indent) or [text]
+    return [line.replace("\xa0", " ") for line in lines]
+
+
+def tight(text: str) -> str:
+    return text.replace(" ", "\xa0")
+
+
+def skills_text(skills: dict[str, int]) -> str:
+    return " ".join(f"{SHORT[spec]} {value:+d}" for spec, value in skills.items())
+
+
+def patient_text(slug: str | None) -> str:
+    if slug is None:
+        return "empty"
+    card = BY_SLUG[slug]
+    needs = ", ".join(f"{SHORT[spec]} {value}" for spec, value in card.difficulty.items())
+    return tight(f"{card.name} ({needs}; {card.points} pt{'s' * (card.points != 1)})")
+
+
+def hand_card_text(slug: str) -> str:
+    card = BY_SLUG[slug]
+    if card.kind == "doctor":
+        skills = dict(zip(SHORT, card.skills, strict=True))
+        return tight(f"{card.name} (doctor {skills_text(skills)})")
+    return tight(card.name)
+
+
+def team_text(shown: dict, owner: int) -> str:
+    team = ", ".join(tight(name(doctor)) for doctor in shown["teams"][owner]) or "no doctors"
+    return f"{team} [{tight(skills_text(shown['skills'][owner]))}]"
+
+
+def seat_notes(shown: dict, owner: int) -> str:
+    notes = [
+        f"score {shown['scores'][owner]}",
+        f"cured {len(shown['cured'][owner])}",
+        f"morgue {len(shown['morgue'][owner])}",
+    ]
+    if shown["bonus"][owner]:
+        notes.append(f"bonus {shown['bonus'][owner]:+d} next operation")
+    if shown["blackout"][owner]:
+        notes.append("blackout on next operation")
+    return ", ".join(notes)
+
+
+def view_text(state: dict, seat: int | None) -> str:
+    """The position as `seat` sees it, in a few plain lines for an email."""
+    shown = view(state, seat)
+    names = shown["players"]
+    active = names[shown["active"]] if shown["active"] is not None else ""
+    lines = ["Dr. Hrubec" + (": the hospital is closing." if shown["closing"] else ".")]
+    question = shown["question"]
+    if shown["phase"] == "over":
+        lines.append("The game is over.")
+    elif shown["castling"]:
+        waiting = " and ".join(names[n] for n in shown["to_act"])
+        lines += wrapped(f"Castling: waiting for {waiting} to choose a doctor to pass left.")
+        if shown["castling"]["your_choice"]:
+            lines.append(f"You chose {name(shown['castling']['your_choice'])}.")
+    elif question:
+        lines += wrapped(f"{names[question['seat']]} must {question['text']}.")
+    else:
+        lines.append(PHASE_TEXT.get(shown["phase"], "{active} plays.").format(active=active))
+    if shown["ongoing"]:
+        card = BY_SLUG[shown["ongoing"]]
+        lines += wrapped(f"Ongoing: {card.name}: {card.text.removeprefix('Ongoing: ')}")
+    lines.append("")
+    if seat is not None:
+        lines += wrapped(f"Your team: {team_text(shown, seat)}")
+        lines += wrapped(f"Your table: {patient_text(shown['tables'][seat])}")
+        lines += wrapped(f"You, {names[seat]}: {seat_notes(shown, seat)}")
+        if shown["phase"] != "over":
+            hand = ", ".join(hand_card_text(card) for card in shown["hand"]) or "empty"
+            lines += wrapped(f"Your hand ({len(shown['hand'])}): {hand}")
+        lines.append("")
+    room = ", ".join(patient_text(patient) for patient in shown["waiting_room"]) or "empty"
+    places = f"{len(shown['waiting_room'])}/{shown['waiting_places']}"
+    lines += wrapped(f"Waiting room ({places}): {room}")
+    queue = shown["queue"]
+    tiers = ", ".join(f"tier {n} x{count}" for n, count in enumerate(queue["tiers"], 1) if count)
+    closing = "; closing card still in it" if queue["closing_card_left"] else ""
+    lines += wrapped(f"Queue: {queue['count']} patients ({tiers or 'none'}){closing}")
+    lines.append(f"Deck: {shown['deck_count']} cards; discard pile: {len(shown['discard'])}")
+    for owner, player in enumerate(names):
+        if owner == seat:
+            continue
+        lines.append("")
+        hand = shown["hand_counts"][owner]
+        lines += wrapped(
+            f"{player}: {hand} card{'s' * (hand != 1)} in hand, {seat_notes(shown, owner)}"
+        )
+        lines += wrapped(f"  team: {team_text(shown, owner)}")
+        lines += wrapped(f"  table: {patient_text(shown['tables'][owner])}")
+    last = shown["last_operation"]
+    if last is not None:
+        lines.append("")
+        lines += wrapped(f"Last operation: {tell_operation(last, names)}", "  ")
+    if shown["phase"] == "over":
+        best = max(shown["scores"])
+        winners = " and ".join(names[n] for n, score in enumerate(shown["scores"]) if score == best)
+        lines.append(f"Winner{'s' * (shown['scores'].count(best) > 1)}: {winners}")
+    return "\n".join(lines)

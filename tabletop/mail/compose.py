@@ -164,8 +164,9 @@ def situation(game: Game, seat: int, preferences: Preferences) -> dict:
     deadline = next((s.deadline for s in seat_rows(game) if s.position == seat and to_act), None)
     names = player_names(game)
     waiting_for = [names[s] for s in game.to_act]
+    picture = getattr(rules, "view_text", None)
     return {
-        "view_text": as_text(rules.view(state, seat)),
+        "view_text": picture(state, seat) if picture else as_text(rules.view(state, seat)),
         "your_turn": to_act,
         "legal_moves": legal[:MOST_MOVES_LISTED] if to_act else [],
         "more_moves": max(0, len(legal) - MOST_MOVES_LISTED) if to_act else 0,
