@@ -28,7 +28,7 @@ test: $(READY)
 	$(BIN)/python -m pytest -n auto --dist loadgroup
 	@if [ -n "$$DATABASE_URL" ]; then \
 		echo "backend-specific tests again on SQLite:"; \
-		env -u DATABASE_URL $(BIN)/python -m pytest -m backend_specific -p no:xdist; \
+		env -u DATABASE_URL $(BIN)/python -m pytest -m backend_specific -n 0; \
 	fi
 
 lint: $(READY)
