@@ -18,16 +18,41 @@ def describe(game: Game, move: Move, before: dict, after: dict, viewer: int | No
 def lines(game: Game, viewer: int | None, after_seq: int = 0) -> list[dict]:
     """The log as `viewer` may read it; only moves after `after_seq` when given."""
     return [
-        {
-            "seq": move.seq,
-            "seat": move.seat,
-            "source": move.source,
-            "text": describe(game, move, before, after, _reader(game, move, viewer)),
-            "created": move.created,
-        }
+        _line(game, move, before, after, viewer)
         for move, before, after in store.history(game)
         if move.seq > after_seq
     ]
+
+
+def position(game: Game, seq: int, viewer: int | None) -> dict:
+    """The viewer's view after move `seq`; once the game is over, every seat's view too."""
+    _check_seq(game, seq)
+    return _position(game, seq, viewer, store.replay(game, upto=seq))
+
+
+def position_and_lines(game: Game, seq: int, viewer: int | None) -> tuple[dict, list[dict]]:
+    """The position after move `seq` and the whole log, from a single replay."""
+    _check_seq(game, seq)
+    state_at, log = None, []
+    for move, before, after in store.history(game):
+        if move.seq == 1 and seq == 0:
+            state_at = before
+        if move.seq == seq:
+            state_at = after
+        log.append(_line(game, move, before, after, viewer))
+    if state_at is None:  # a game with no moves yet
+        state_at = store.initial_state(game)
+    return _position(game, seq, viewer, state_at), log
+
+
+def _line(game: Game, move: Move, before: dict, after: dict, viewer: int | None) -> dict:
+    return {
+        "seq": move.seq,
+        "seat": move.seat,
+        "source": move.source,
+        "text": describe(game, move, before, after, _reader(game, move, viewer)),
+        "created": move.created,
+    }
 
 
 def _reader(game: Game, move: Move, viewer: int | None) -> int | None:
@@ -35,12 +60,13 @@ def _reader(game: Game, move: Move, viewer: int | None) -> int | None:
     return move.seat if game.is_over else viewer
 
 
-def position(game: Game, seq: int, viewer: int | None) -> dict:
-    """The viewer's view after move `seq`; once the game is over, every seat's view too."""
+def _check_seq(game: Game, seq: int) -> None:
     if seq < 0 or seq > game.seq:
         raise store.Refused(f"Move {seq} does not exist; this game has moves 0 to {game.seq}.")
+
+
+def _position(game: Game, seq: int, viewer: int | None, state: dict) -> dict:
     rules = game.rules
-    state = store.replay(game, upto=seq)
     result = {"seq": seq, "view": rules.view(state, viewer)}
     if game.is_over:
         result["views"] = [rules.view(state, seat) for seat in range(game.players)]

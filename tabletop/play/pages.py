@@ -246,8 +246,8 @@ def history_page(game: Game, user, seq: int) -> dict:
     """The position after move `seq` as `user` saw it (everything, once the game is over)."""
     seat = game.seat_of(user)
     seq = max(0, min(seq, game.seq))
-    position = history.position(game, seq, seat)
-    lines = named(game, history.lines(game, seat))
+    position, log = history.position_and_lines(game, seq, seat)
+    lines = named(game, log)
     rules = game.rules
     board = boards.prepare(
         boards.Position(

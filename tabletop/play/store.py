@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
@@ -142,8 +142,12 @@ def _start(game: Game) -> None:
 @dataclass
 class Step:
     seat: int
-    move: dict
+    move: dict | None
     source: str
+    # A step written in the game's notation (an email line) has its number and text; its
+    # move is read when the steps before it have been applied.
+    line: int | None = None
+    text: str = ""
 
 
 def submit(game: Game, user, move: dict, expected_seq: int | None, source: str) -> list[Move]:
@@ -193,29 +197,8 @@ def submit_lines(
         locked = Game.objects.select_for_update().get(pk=game.pk)
         seat = _seat_of(locked, user)
         _check_fresh(locked, expected_seq)
-        moves = _read_lines(locked, seat, lines)
-        return _advance(locked, [Step(seat, move, source) for move in moves])
-
-
-def _read_lines(game: Game, seat: int, lines: list[str]) -> list[dict]:
-    rules = game.rules
-    _check_rules_version(game, rules)
-    state = copy.deepcopy(game.state)
-    resigned = resigned_seats(game)
-    moves = []
-    for number, text in enumerate(lines, 1):
-        try:
-            move = rules.parse_move(text, state, seat)
-            state = _apply_step(
-                game, rules, state, Step(seat, move, ""), resigned, game.seq + number
-            )
-        except IllegalMove as refusal:
-            raise Illegal(str(refusal), line=number, text=text) from None
-        except Refused as refusal:
-            refusal.context.update(line=number, text=text)
-            raise
-        moves.append(move)
-    return moves
+        written = [Step(seat, None, source, line=n, text=text) for n, text in enumerate(lines, 1)]
+        return _advance(locked, written)
 
 
 def time_out(game_id: int, seat: int) -> list[Move]:
@@ -301,7 +284,7 @@ def _advance(game: Game, steps: list[Step]) -> list[Move]:
     resigned = resigned_seats(game)
     logged: list[Move] = []
     for step in steps:
-        state = _apply_step(game, rules, state, step, resigned, game.seq + len(logged) + 1)
+        step, state = _take_step(game, rules, state, step, resigned, game.seq + len(logged) + 1)
         logged.append(_log(game, step, len(logged)))
     for step in _automatic_steps(game, rules, state, resigned, len(logged)):
         state = _apply_step(game, rules, state, step, resigned, game.seq + len(logged) + 1)
@@ -318,6 +301,27 @@ def _check_rules_version(game: Game, rules) -> None:
             f"This game was started under version {game.rules_version} of the rules of "
             f"{rules.title}; this server has version {rules.version}."
         )
+
+
+def _take_step(
+    game, rules, state: dict, step: Step, resigned: list[int], seq: int
+) -> tuple[Step, dict]:
+    """Apply one step; a written step is first read against the position it meets."""
+    try:
+        if step.line is not None:
+            step = replace(step, move=_read_line(rules, state, step))
+        return step, _apply_step(game, rules, state, step, resigned, seq)
+    except Refused as refusal:
+        if step.line is not None:
+            refusal.context.update(line=step.line, text=step.text)
+        raise
+
+
+def _read_line(rules, state: dict, step: Step) -> dict:
+    try:
+        return rules.parse_move(step.text, state, step.seat)
+    except IllegalMove as refusal:
+        raise Illegal(str(refusal)) from None
 
 
 def _apply_step(game, rules, state: dict, step: Step, resigned: list[int], seq: int) -> dict:
