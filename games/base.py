@@ -137,13 +137,3 @@ def require_move_kind(move: Any, kinds: tuple[str, ...]) -> str:
             f"'{move['kind']}' is not a move in this game; try one of: {', '.join(kinds)}."
         )
     return move["kind"]
-
-
-def require_legal(rules, state: dict, seat: int, move: dict) -> None:
-    """The generic guard: a move is accepted exactly when legal_moves offers it.
-
-    Games with large or parameterised move spaces check piecewise instead, with messages
-    that say which part was wrong.
-    """
-    if move not in rules.legal_moves(state, seat):
-        raise IllegalMove("That move is not possible now.")
