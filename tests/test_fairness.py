@@ -9,26 +9,14 @@ from django.core.management import CommandError, call_command
 from rest_framework.test import APIClient
 
 import games
-from tabletop.play import store
+from tabletop.play.autoplay import play_bot_steps
 from tabletop.play.export import export, rerun
-from tabletop.play.models import Move
-from tests.factories import started_game, user_at
-
-
-def finish(game):
-    rng = games.Rng("finish")
-    while True:
-        game.refresh_from_db()
-        if not game.to_act:
-            return game
-        seat = rng.choice(game.to_act)
-        move = rng.choice(game.rules.legal_moves(game.state, seat))
-        store.submit(game, user_at(game, seat), move, game.seq, Move.Source.BOT)
+from tests.factories import started_game
 
 
 @pytest.fixture
 def finished(make_user):
-    return finish(started_game([make_user("ann"), make_user("ben")]))
+    return play_bot_steps(started_game([make_user("ann"), make_user("ben")]), games.Rng("finish"))
 
 
 def test_the_seed_is_hidden_in_play_and_its_hash_is_public(make_user):

@@ -19,7 +19,8 @@ from games import Rng, step_rng
 from games.bots import random_move
 from tabletop.mail.models import LocalMail
 from tabletop.play import store
-from tabletop.play.models import Game, Move
+from tabletop.play.autoplay import play_bot_steps
+from tabletop.play.models import Game
 
 
 def playouts_per_second(slug: str, seconds: float = 2.0) -> tuple[float, float]:
@@ -63,24 +64,12 @@ def new_game(slug: str, seats: int) -> Game:
     return game
 
 
-def play_through_store(game: Game, steps: int, rng: Rng) -> Game:
-    rules = game.rules
-    for _ in range(steps):
-        if not game.to_act:
-            break
-        seat = rng.choice(game.to_act)
-        move = random_move(rules, game.state, seat, rng)
-        store.submit(game, game.seats.get(position=seat).user, move, game.seq, Move.Source.BOT)
-        game.refresh_from_db()
-    return game
-
-
 def long_game(moves: int) -> Game:
     """A game with at least `moves` logged moves, from whichever game runs long enough."""
     rng = Rng("long")
     for slug in ("dos", "dr_gomb", "dr_hrubec", "buttons", "gazobu"):
         try:
-            game = play_through_store(new_game(slug, 2), moves, rng)
+            game = play_bot_steps(new_game(slug, 2), rng, moves)
         except ModuleNotFoundError:
             continue
         if game.seq >= moves:

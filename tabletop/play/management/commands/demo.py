@@ -4,10 +4,10 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 
-import games
 from games import Rng
 from tabletop.play import store
-from tabletop.play.models import Game, Move
+from tabletop.play.autoplay import play_bot_steps
+from tabletop.play.models import Game
 
 PLAYERS = ("alice", "bob", "carol")
 PASSWORD = "tabletop-demo"
@@ -34,17 +34,6 @@ def demo_users():
     return users
 
 
-def play_random_steps(game: Game, steps: int, rng: Rng) -> None:
-    rules = games.get(game.slug)
-    for _ in range(steps):
-        game.refresh_from_db()
-        if not game.to_act:
-            return
-        seat = rng.choice(game.to_act)
-        move = rng.choice(rules.legal_moves(game.state, seat))
-        store.submit(game, game.seats.get(position=seat).user, move, game.seq, Move.Source.BOT)
-
-
 class Command(BaseCommand):
     help = "Create the demo players (alice, bob, carol) and a game part-way through per game."
 
@@ -57,7 +46,7 @@ class Command(BaseCommand):
             game = store.create_game(users[0], slug, seats, {})
             for user in users[1:seats]:
                 store.join_game(game, user)
-            play_random_steps(game, steps, rng)
+            play_bot_steps(game, rng, steps)
         self.stdout.write(f"tabletop is at {settings.SITE_URL}/")
         self.stdout.write("Log in as " + ", ".join(PLAYERS) + f" with the password {PASSWORD!r}.")
         self.stdout.write(f"The API takes a token from {settings.SITE_URL}/api/auth/token/.")

@@ -7,24 +7,12 @@ import games
 from games import Rng
 from games.bots import BOTS
 from tabletop.play import store
-from tabletop.play.models import Game, Move
+from tabletop.play.autoplay import play_bot_steps
 
 
 def bot_user(n: int):
     user, _ = get_user_model().objects.get_or_create(username=f"bot{n}", defaults={"email": ""})
     return user
-
-
-def play_to_the_end(game: Game, bot, rng: Rng) -> Game:
-    rules = games.get(game.slug)
-    while True:
-        game.refresh_from_db()
-        if not game.to_act:
-            return game
-        seat = rng.choice(game.to_act)
-        move = bot(rules, game.state, seat, rng)
-        user = game.seats.get(position=seat).user
-        store.submit(game, user, move, game.seq, Move.Source.BOT)
 
 
 class Command(BaseCommand):
@@ -46,7 +34,7 @@ class Command(BaseCommand):
             created = store.create_game(users[0], game, seats, {}, timeout_policy="bot")
             for user in users[1:]:
                 store.join_game(created, user)
-            done = play_to_the_end(created, BOTS[bot], rng)
+            done = play_bot_steps(created, rng, bot=BOTS[bot])
             self.stdout.write(
                 f"game {done.pk}: {done.seq} moves, scores {done.outcome['scores']}, "
                 f"winners {done.outcome['winners']}"
