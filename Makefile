@@ -34,6 +34,7 @@ test: $(READY)
 lint: $(READY)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/lint-imports
 
 bench: $(READY)
 	$(BIN)/python manage.py benchmark

@@ -33,9 +33,12 @@ INSTALLED_APPS = [
     "rest_framework.authtoken",
     "drf_spectacular",
     "anymail",
+    "tabletop.accounts",
     "tabletop.play",
     "tabletop.mail",
+    "tabletop.web",
     "tabletop.api",
+    "tabletop.bench",
 ]
 
 MIDDLEWARE = [
@@ -45,6 +48,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "tabletop.accounts.middleware.PlayerTimeZoneMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
 ]
@@ -143,7 +147,8 @@ CELERY_TASK_ACKS_LATE = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_BEAT_SCHEDULE = {
-    "sweep-every-minute": {"task": "tabletop.mail.tasks.sweep", "schedule": 60.0},
+    "deadlines-every-minute": {"task": "tabletop.play.tasks.sweep_deadlines", "schedule": 60.0},
+    "mail-every-minute": {"task": "tabletop.mail.tasks.sweep", "schedule": 60.0},
 }
 
 # Email: EMAIL_URL picks the backend; unset keeps mail in the local outbox page.

@@ -4,7 +4,7 @@ from django.urls import include, path
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("api/", include("tabletop.api.urls")),
-    path("mail/", include("tabletop.mail.urls")),
     path("anymail/", include("anymail.urls")),
-    path("", include("tabletop.play.urls")),
+    path("", include("tabletop.accounts.urls")),
+    path("", include("tabletop.web.urls")),
 ]

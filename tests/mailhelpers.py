@@ -26,7 +26,7 @@ from aiosmtpd.controller import Controller
 from django.utils import timezone
 
 from games import step_rng
-from tabletop.mail import clock
+from tabletop.play import clock
 from tests.conftest import need, reachable
 
 WAIT_SECONDS = 20

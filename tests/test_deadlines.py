@@ -9,10 +9,11 @@ from datetime import date, time, timedelta
 import pytest
 from django.db import connection
 
-from tabletop.mail import tasks, timeouts
-from tabletop.mail.forms import PreferencesForm
-from tabletop.mail.models import Outbox, Preferences
-from tabletop.play import history, store
+from tabletop.accounts.forms import PreferencesForm
+from tabletop.accounts.models import Preferences
+from tabletop.mail.models import Outbox
+from tabletop.play import history, store, timeouts
+from tabletop.play import tasks as play_tasks
 from tabletop.play.models import Game, Move
 from tests.factories import play_random_steps, started_game, user_at
 
@@ -38,7 +39,7 @@ def timeout_moves(game) -> list[Move]:
 def test_nothing_happens_before_the_deadline(pair, frozen):
     game = started_game(pair)
     frozen.set(waiting_seat(game).deadline - timedelta(seconds=1))
-    assert tasks.sweep()["timeouts"] == 0
+    assert play_tasks.sweep_deadlines() == 0
     assert game.moves.count() == 0
 
 
@@ -46,7 +47,7 @@ def test_a_bot_plays_the_late_seats_whole_turn_and_everyone_is_told(pair, frozen
     game = started_game(pair, timeout_policy="bot")
     late = game.to_act[0]
     frozen.set(waiting_seat(game).deadline)
-    assert tasks.sweep()["timeouts"] == 1
+    assert play_tasks.sweep_deadlines() == 1
     game.refresh_from_db()
     moves = timeout_moves(game)
     assert moves and {(m.seat, m.source) for m in moves} == {(late, "timeout-bot")}
@@ -55,7 +56,7 @@ def test_a_bot_plays_the_late_seats_whole_turn_and_everyone_is_told(pair, frozen
     assert sorted(row.seat for row in told) == [0, 1]
     assert all(row.context["logged"] == [m.seq for m in moves] for row in told)
     assert store.verify(game) == []
-    assert tasks.sweep()["timeouts"] == 0
+    assert play_tasks.sweep_deadlines() == 0
 
 
 def test_skip_uses_the_games_skip_where_it_has_one(make_user, frozen):
@@ -64,7 +65,7 @@ def test_skip_uses_the_games_skip_where_it_has_one(make_user, frozen):
     expected = game.rules.skip_move(game.state, late)
     assert expected is not None
     frozen.set(waiting_seat(game).deadline)
-    tasks.sweep()
+    play_tasks.sweep_deadlines()
     moves = timeout_moves(game)
     assert moves[0].payload == expected and moves[0].source == "timeout-skip"
     game.refresh_from_db()
@@ -74,7 +75,7 @@ def test_skip_uses_the_games_skip_where_it_has_one(make_user, frozen):
 def test_skip_falls_back_to_a_bot_where_the_game_cannot_skip(pair, frozen):
     game = started_game(pair, "gazobu", timeout_policy="skip")
     frozen.set(waiting_seat(game).deadline)
-    tasks.sweep()
+    play_tasks.sweep_deadlines()
     assert {m.source for m in timeout_moves(game)} == {"timeout-bot"}
 
 
@@ -82,7 +83,7 @@ def test_forfeit_ends_a_two_player_game_for_the_other(pair, frozen):
     game = started_game(pair, timeout_policy="forfeit")
     late = game.to_act[0]
     frozen.set(waiting_seat(game).deadline)
-    tasks.sweep()
+    play_tasks.sweep_deadlines()
     game.refresh_from_db()
     [move] = timeout_moves(game)
     assert (move.seat, move.source, move.payload) == (late, "forfeit", store.RESIGN)
@@ -100,7 +101,7 @@ def test_a_forfeited_seat_in_a_bigger_game_is_played_by_a_bot(make_user, frozen)
     game = started_game(players, timeout_policy="forfeit")
     late = game.to_act[0]
     frozen.set(waiting_seat(game).deadline)
-    tasks.sweep()
+    play_tasks.sweep_deadlines()
     game.refresh_from_db()
     assert game.status == Game.Status.ACTIVE
     assert late not in game.to_act
@@ -143,7 +144,7 @@ def test_overlapping_sweeps_apply_the_policy_once(make_user, transactional_db, f
 def test_the_next_seat_gets_a_fresh_deadline_after_a_timeout(pair, frozen):
     game = started_game(pair)
     frozen.set(waiting_seat(game).deadline)
-    tasks.sweep()
+    play_tasks.sweep_deadlines()
     game.refresh_from_db()
     assert waiting_seat(game).deadline == frozen.now + timedelta(days=game.days_per_move)
 
@@ -182,7 +183,7 @@ def test_taking_a_vacation_moves_a_running_deadline(pair, frozen):
     seat.refresh_from_db()
     assert seat.deadline == first + timedelta(days=1)
     frozen.set(first)
-    assert tasks.sweep()["timeouts"] == 0
+    assert play_tasks.sweep_deadlines() == 0
 
 
 def test_a_vacation_longer_than_allowed_is_refused(pair):
@@ -221,7 +222,7 @@ def test_timeouts_keep_going_until_a_game_ends(pair, frozen):
         if game.is_over:
             break
         frozen.set(max(seat.deadline for seat in game.seats.all() if seat.deadline))
-        tasks.sweep()
+        play_tasks.sweep_deadlines()
     assert game.is_over
     assert store.verify(game) == []
     assert Outbox.objects.filter(kind=Outbox.Kind.GAME_OVER).count() == 2

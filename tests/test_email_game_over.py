@@ -7,10 +7,10 @@ from datetime import timedelta
 
 import pytest
 
-from tabletop.mail import tasks
 from tabletop.mail.compose import compose
 from tabletop.mail.models import Outbox
 from tabletop.mail.plaintext import as_text
+from tabletop.play.tasks import sweep_deadlines
 from tests.factories import play_random_steps, started_game
 
 pytest_plugins = ["tests.mailhelpers"]
@@ -50,7 +50,7 @@ def test_the_timeout_email_tells_the_late_player_and_the_others(make_user, froze
     game = started_game([ann, ben])
     late = game.to_act[0]
     frozen.set(game.seats.get(position=late).deadline + timedelta(minutes=1))
-    tasks.sweep()
+    sweep_deadlines()
     names = ["ann", "ben"]
     to_late = compose(Outbox.objects.get(kind=Outbox.Kind.TIMEOUT, seat=late))
     to_other = compose(Outbox.objects.get(kind=Outbox.Kind.TIMEOUT, seat=1 - late))

@@ -8,8 +8,10 @@ import pytest
 from django.core import signing
 from django.test import Client
 
-from tabletop.mail import links
-from tabletop.mail.models import Preferences, Suppression
+from tabletop.accounts import links
+from tabletop.accounts.models import Preferences
+from tabletop.mail import subscriptions
+from tabletop.mail.models import Suppression
 from tests.factories import started_game
 
 pytest_plugins = ["tests.mailhelpers"]
@@ -72,7 +74,7 @@ def test_a_game_link_dies_with_a_password_change(make_user):
 
 def test_unsubscribe_asks_first_on_a_get(make_user):
     ann = make_user("ann")
-    path = links.unsubscribe_link(ann).removeprefix("http://localhost:8000")
+    path = subscriptions.unsubscribe_link(ann).removeprefix("http://localhost:8000")
     response = Client().get(path)
     assert response.status_code == 200
     assert b'<form method="post">' in response.content
@@ -81,7 +83,7 @@ def test_unsubscribe_asks_first_on_a_get(make_user):
 
 def test_one_click_unsubscribe_works_without_a_session_or_csrf_token(make_user):
     ann = make_user("ann")
-    path = links.unsubscribe_link(ann).removeprefix("http://localhost:8000")
+    path = subscriptions.unsubscribe_link(ann).removeprefix("http://localhost:8000")
     client = Client(enforce_csrf_checks=True)
     response = client.post(
         path, "List-Unsubscribe=One-Click", content_type="application/x-www-form-urlencoded"
@@ -93,13 +95,15 @@ def test_one_click_unsubscribe_works_without_a_session_or_csrf_token(make_user):
 
 
 def test_an_invited_address_without_account_can_unsubscribe(db):
-    path = links.unsubscribe_link(email="Zoe@Example.com").removeprefix("http://localhost:8000")
+    path = subscriptions.unsubscribe_link(email="Zoe@Example.com").removeprefix(
+        "http://localhost:8000"
+    )
     assert Client().post(path).status_code == 200
     assert Suppression.objects.filter(email="zoe@example.com").exists()
 
 
 def test_a_tampered_unsubscribe_link_changes_nothing(make_user):
     ann = make_user("ann")
-    path = links.unsubscribe_link(ann).removeprefix("http://localhost:8000")
+    path = subscriptions.unsubscribe_link(ann).removeprefix("http://localhost:8000")
     assert Client().post(path[:-3] + "zz/").status_code == 400
     assert not Preferences.of(ann).unsubscribed

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import pytest
 
+from tabletop.accounts.forms import PreferencesForm
+from tabletop.accounts.models import Preferences
 from tabletop.mail import inbound, outbox
-from tabletop.mail.forms import PreferencesForm
-from tabletop.mail.models import Outbox, Preferences
+from tabletop.mail.models import Outbox
 from tests import mailhelpers
 from tests.factories import play_random_steps, started_game
 

@@ -8,8 +8,8 @@ import re
 import pytest
 
 import games
-from tabletop.play import pages
 from tabletop.play.models import Game, Move
+from tabletop.web import pages
 from tests.factories import play_random_steps, started_game, user_at
 
 

@@ -21,8 +21,9 @@ from collections import Counter
 import pytest
 
 import games
-from tabletop.play import pages, store
+from tabletop.play import store
 from tabletop.play.models import Game
+from tabletop.web import pages
 from tests.factories import play_random_steps, started_game
 
 CARD = re.compile(r'data-card="([^"]*)"(?: data-count="(\d+)")?')

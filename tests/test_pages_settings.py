@@ -8,7 +8,7 @@ from zoneinfo import ZoneInfo
 import pytest
 from django.utils import timezone
 
-from tabletop.mail.models import Preferences
+from tabletop.accounts.models import Preferences
 from tests.factories import started_game
 
 

@@ -7,9 +7,11 @@ from datetime import time, timedelta
 
 import pytest
 
-from tabletop.mail import clock, outbox, tasks
+from tabletop.accounts.models import Preferences
+from tabletop.mail import outbox, tasks
 from tabletop.mail.compose import compose
-from tabletop.mail.models import Outbox, Preferences
+from tabletop.mail.models import Outbox
+from tabletop.play import clock
 from tests import mailhelpers
 from tests.factories import started_game, user_at
 

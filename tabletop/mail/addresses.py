@@ -20,7 +20,7 @@ from datetime import date, timedelta
 
 from django.conf import settings
 
-from tabletop.mail import clock
+from tabletop.play import clock
 
 LOCAL_PART_LIMIT = 64
 EPOCH = date(2020, 1, 1)

@@ -2,7 +2,7 @@
 
 from django.contrib import admin
 
-from tabletop.mail.models import InboundMail, Outbox, Preferences, Suppression
+from tabletop.mail.models import InboundMail, Outbox, Suppression
 
 
 @admin.register(Outbox)
@@ -21,5 +21,4 @@ class InboundMailAdmin(admin.ModelAdmin):
     readonly_fields = [field.name for field in InboundMail._meta.fields]
 
 
-admin.site.register(Preferences)
 admin.site.register(Suppression)

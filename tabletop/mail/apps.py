@@ -6,4 +6,6 @@ class MailConfig(AppConfig):
     label = "mail"
 
     def ready(self) -> None:
-        from tabletop.mail import webhooks  # noqa: F401 - connects the inbound webhook
+        from tabletop.mail import listeners, webhooks  # noqa: F401 - webhooks connects on import
+
+        listeners.connect()

@@ -15,10 +15,12 @@ from django.conf import settings
 from django.core.mail import EmailMultiAlternatives
 from django.template.loader import render_to_string
 
-from tabletop.mail import addresses, clock, links
-from tabletop.mail.models import Outbox, Preferences
+from tabletop.accounts import links
+from tabletop.accounts.models import Preferences
+from tabletop.mail import addresses, subscriptions
+from tabletop.mail.models import Outbox
 from tabletop.mail.plaintext import as_text
-from tabletop.play import history
+from tabletop.play import clock, history
 from tabletop.play.models import Game, Move
 
 MOST_MOVES_LISTED = 40
@@ -100,7 +102,7 @@ def base_context(row: Outbox) -> dict:
         "seat": row.seat,
         "site_url": settings.SITE_URL,
         "preferences": preferences,
-        "unsubscribe_url": links.unsubscribe_link(user, row.to),
+        "unsubscribe_url": subscriptions.unsubscribe_link(user, row.to),
         "settings_url": links.absolute(links.settings_path()),
     }
     context.update(row.context)

@@ -22,7 +22,8 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 
-from tabletop.mail import addresses, links, outbox, replytext
+from tabletop.accounts import links
+from tabletop.mail import addresses, outbox, replytext
 from tabletop.mail.models import InboundMail, Outbox
 from tabletop.play import store
 from tabletop.play.models import Game, Move

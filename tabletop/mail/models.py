@@ -67,67 +67,6 @@ class LocalMail(models.Model):
         return self.subject
 
 
-class Preferences(models.Model):
-    """How and when a player hears from us, and how their clock runs.
-
-    Times of day are the player's local time in `time_zone`; the vacation is whole local days,
-    first and last included.
-    """
-
-    user = models.OneToOneField(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.CASCADE,
-        primary_key=True,
-        related_name="mail_preferences",
-    )
-    time_zone = models.CharField(max_length=64, default="UTC")
-    quiet_start = models.TimeField(
-        null=True, blank=True, help_text="No email from this time of day (your time zone)."
-    )
-    quiet_end = models.TimeField(null=True, blank=True, help_text="...until this time of day.")
-    clock_pauses = models.BooleanField(
-        default=False, help_text="Your clock stops during your quiet hours (else it keeps going)."
-    )
-    vacation_start = models.DateField(null=True, blank=True)
-    vacation_end = models.DateField(
-        null=True, blank=True, help_text="Your clock stops on these days, both included."
-    )
-    daily_digest = models.BooleanField(
-        default=False, help_text="One email a day listing your turns instead of one per turn."
-    )
-    digest_hour = models.PositiveSmallIntegerField(
-        default=8, help_text="Hour of the day (0-23, your time zone) the digest goes out."
-    )
-    email_turn = models.BooleanField("email when it is my turn", default=True)
-    email_reminder = models.BooleanField("reminders before my deadline", default=True)
-    email_timeout = models.BooleanField("when a seat runs out of time", default=True)
-    email_game_over = models.BooleanField("when a game ends", default=True)
-    email_invitation = models.BooleanField("invitations to new games", default=True)
-    unsubscribed = models.BooleanField(
-        default=False, help_text="No email at all (answers to your own emailed moves still come)."
-    )
-
-    class Meta:
-        verbose_name_plural = "preferences"
-
-    def __str__(self) -> str:
-        return f"preferences of {self.user}"
-
-    @classmethod
-    def of(cls, user) -> Preferences:
-        """The user's preferences; unsaved defaults until they change any."""
-        return cls.objects.filter(user=user).first() or cls(user=user)
-
-    def wants(self, kind: str) -> bool:
-        """Whether email of this kind (an Outbox.Kind) may go to this player at all."""
-        if kind in (Outbox.Kind.REPLY, Outbox.Kind.DIGEST):
-            return kind == Outbox.Kind.REPLY or not self.unsubscribed
-        if self.unsubscribed:
-            return False
-        field = "email_" + kind.replace("-", "_")
-        return getattr(self, field, True)
-
-
 class Suppression(models.Model):
     """An address without an account that asked for no more email (it was only invited)."""
 

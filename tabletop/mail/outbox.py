@@ -11,13 +11,18 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from urllib.parse import urlencode
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.db.models import Q
+from django.urls import reverse
 
-from tabletop.mail import clock, subscriptions
-from tabletop.mail.models import Outbox, Preferences
+from tabletop.accounts.models import Preferences
+from tabletop.mail import subscriptions
+from tabletop.mail.models import Outbox
+from tabletop.play import clock
 
 log = logging.getLogger(__name__)
 
@@ -50,19 +55,16 @@ def queue_to(to: str, kind: str, game=None, user=None, seat=None, **context) -> 
     return row
 
 
-def queue_for_step(game, newly_waiting: list[int]) -> None:
-    """A turn email for each seat that newly has to act; a game-over email for everyone.
-
-    Called by the store inside the move's transaction.
-    """
-    seats = list(game.seats.select_related("user"))
-    if game.is_over:
-        for seat in seats:
-            queue(Outbox.Kind.GAME_OVER, game, seat.user, seat.position)
-        return
-    for seat in seats:
+def queue_turns(game, newly_waiting: list[int]) -> None:
+    """A turn email for each seat that newly has to act."""
+    for seat in game.seats.select_related("user"):
         if seat.position in newly_waiting:
             queue(Outbox.Kind.TURN, game, seat.user, seat.position)
+
+
+def queue_game_over(game) -> None:
+    for seat in game.seats.select_related("user"):
+        queue(Outbox.Kind.GAME_OVER, game, seat.user, seat.position)
 
 
 def queue_timeout(game, late_seat: int, source: str, moves: list) -> None:
@@ -80,9 +82,20 @@ def queue_timeout(game, late_seat: int, source: str, moves: list) -> None:
         )
 
 
-def accept_invitation(game, user) -> None:
-    game.invitations.filter(email__iexact=user.email, accepted__isnull=True).update(
-        accepted=game.created
+def queue_invitation(invitation) -> Outbox:
+    game = invitation.game
+    player = get_user_model().objects.filter(email__iexact=invitation.email).first()
+    game_url = reverse("game", args=[game.pk])
+    return queue_to(
+        invitation.email,
+        Outbox.Kind.INVITATION,
+        game,
+        player,
+        name=player.get_username() if player else "",
+        invited_by=invitation.invited_by.get_username(),
+        players_seated=[seat.user.get_username() for seat in game.seats.select_related("user")],
+        join_url=settings.SITE_URL + game_url,
+        signup_url=f"{settings.SITE_URL}{reverse('signup')}?{urlencode({'next': game_url})}",
     )
 
 

@@ -7,8 +7,10 @@ from datetime import datetime
 
 from django.db import transaction
 
-from tabletop.mail import clock, outbox
-from tabletop.mail.models import Outbox, Preferences
+from tabletop.accounts.models import Preferences
+from tabletop.mail import outbox
+from tabletop.mail.models import Outbox
+from tabletop.play import clock
 from tabletop.play.models import Seat
 
 BATCH = 1000

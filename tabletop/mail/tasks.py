@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from celery import shared_task
 
-from tabletop.mail import clock, digests, outbox, reminders, timeouts
+from tabletop.mail import digests, outbox, reminders
+from tabletop.play import clock
 
 
 @shared_task(ignore_result=True)
@@ -19,11 +20,13 @@ def deliver(row_id: int) -> None:
 
 @shared_task(ignore_result=True)
 def sweep() -> dict:
-    """Every minute: reminders, deadlines, digests, and outbox rows nobody is sending."""
+    """Every minute: reminders, digests, and outbox rows nobody is sending.
+
+    Deadlines are play's (`tabletop.play.tasks.sweep_deadlines`); mail tells people about them.
+    """
     moment = clock.now()
     return {
         "reminders": reminders.send_due(moment),
-        "timeouts": timeouts.apply_due(moment),
         "digests": digests.send_due(moment),
         "republished": outbox.republish_due(moment),
     }

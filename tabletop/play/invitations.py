@@ -1,21 +1,15 @@
 """Inviting people to an open game by email address.
 
-The invitation row records who was asked; the email goes through the outbox like every other
-mail (written in this transaction, published after commit). Accepting happens when the invited
-address takes a seat (store.join_game marks the row).
+The invitation row records who was asked; `signals.player_invited` announces it in the same
+transaction, and mail's listener writes the email. Accepting happens when the invited address
+takes a seat (store.join_game marks the row).
 """
 
 from __future__ import annotations
 
-from urllib.parse import urlencode
-
-from django.conf import settings
-from django.contrib.auth import get_user_model
 from django.db import transaction
-from django.urls import reverse
 
-from tabletop.mail import outbox
-from tabletop.mail.models import Outbox
+from tabletop.play import signals
 from tabletop.play.models import Game, Invitation
 from tabletop.play.store import Refused
 
@@ -32,24 +26,8 @@ def invite(game: Game, email: str, invited_by) -> Invitation:
             game=game, email=email, defaults={"invited_by": invited_by}
         )
         if created:
-            queue_invitation(game, invitation)
+            signals.player_invited.send(sender=Invitation, invitation=invitation)
     return invitation
-
-
-def queue_invitation(game: Game, invitation: Invitation) -> Outbox:
-    player = get_user_model().objects.filter(email__iexact=invitation.email).first()
-    game_url = reverse("game", args=[game.pk])
-    return outbox.queue_to(
-        invitation.email,
-        Outbox.Kind.INVITATION,
-        game,
-        player,
-        name=player.get_username() if player else "",
-        invited_by=invitation.invited_by.get_username(),
-        players_seated=[seat.user.get_username() for seat in game.seats.select_related("user")],
-        join_url=settings.SITE_URL + game_url,
-        signup_url=f"{settings.SITE_URL}{reverse('signup')}?{urlencode({'next': game_url})}",
-    )
 
 
 def pending_for(user) -> list[Invitation]:

@@ -3,7 +3,8 @@
 Every state change of a game goes through here: create, join, submit, resign, the
 system's steps at a deadline, and rebuilding projections from the log. A submission runs
 in one transaction: lock the game row, check the seat, apply the rules on a copy, append
-Move(seq=n+1), update the projection, queue the emails; the emails go out after commit.
+Move(seq=n+1), update the projection and deadlines, and announce what happened
+(`tabletop.play.signals`); listeners such as mail write their rows in the same transaction.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ import games
 from games import IllegalMove, canonical, step_rng
 from games.base import check_player_count, player_names, resolve_options
 from games.bots import random_move
-from tabletop.mail import clock, outbox
+from tabletop.play import clock, signals
 from tabletop.play.models import Game, Move, Seat
 
 RESIGN = {"kind": "resign"}
@@ -121,10 +122,16 @@ def join_game(game: Game, user) -> Seat:
 
 def _take_seat(game: Game, user) -> Seat:
     seat = Seat.objects.create(game=game, position=game.seats.count(), user=user)
-    outbox.accept_invitation(game, user)
+    _accept_invitation(game, user)
     if game.seats.count() == game.players:
         _start(game)
     return seat
+
+
+def _accept_invitation(game: Game, user) -> None:
+    game.invitations.filter(email__iexact=user.email, accepted__isnull=True).update(
+        accepted=game.created
+    )
 
 
 def _start(game: Game) -> None:
@@ -222,7 +229,9 @@ def time_out(game_id: int, seat: int) -> list[Move]:
             logged = []
             while seat in locked.to_act and len(logged) < MAX_AUTOMATIC_STEPS:
                 logged += _advance(locked, [_timeout_step(locked, seat)])
-        outbox.queue_timeout(locked, seat, logged[0].source, logged)
+        signals.timeout_applied.send(
+            sender=Game, game=locked, seat=seat, source=logged[0].source, moves=logged
+        )
         return logged
 
 
@@ -243,6 +252,10 @@ def resign(game: Game, user, source: str) -> list[Move]:
         locked = Game.objects.select_for_update().get(pk=game.pk)
         seat = _seat_of(locked, user)
         return _advance(locked, [Step(seat, RESIGN, source)])
+
+
+def on_clock_settings_changed(sender, user, **_) -> None:
+    reschedule(user)
 
 
 def reschedule(user) -> None:
@@ -389,7 +402,10 @@ def _project(game: Game, state: dict, previously_waiting: list[int], resigned=()
         game.to_act = []
     newly_waiting = [seat for seat in game.to_act if seat not in previously_waiting]
     clock.update_deadlines(game, newly_waiting)
-    outbox.queue_for_step(game, newly_waiting)
+    if result is not None:
+        signals.game_ended.send(sender=Game, game=game)
+    elif newly_waiting:
+        signals.seats_waiting.send(sender=Game, game=game, seats=newly_waiting)
 
 
 def final_outcome(rules, state: dict, players: int, resigned: list[int]) -> dict | None:

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from tabletop.play import pages
+from tabletop.web import pages
 from tests.browser.conftest import log_in, play_through_pages, screenshots
 from tests.factories import started_game
 

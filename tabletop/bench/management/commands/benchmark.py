@@ -1,0 +1,95 @@
+"""Print the service's figures: rules speed, replay cost, API latency, mail sweep and sending.
+
+Runs against a throwaway test database (never the real one). `--postgres URL` repeats the
+database-bound figures on PostgreSQL in a second process.
+"""
+
+import os
+import subprocess
+import sys
+
+from django.core.management.base import BaseCommand
+from django.db import connection
+
+import games
+from tabletop.bench import mail as mail_benchmarks
+from tabletop.bench import play as benchmarks
+
+
+class Command(BaseCommand):
+    help = (
+        "Print playouts per second, replay cost, API latency, the beat sweep over many games "
+        "and emails per second (figures, not tests)."
+    )
+
+    def add_arguments(self, parser):
+        parser.add_argument("--only", choices=["rules", "database", "mail"], help="one part only")
+        parser.add_argument(
+            "--sweep-games", type=int, default=100_000, help="active games for the sweep figure"
+        )
+        parser.add_argument("--postgres", help="also measure the database part on this URL")
+        parser.add_argument("--seconds", type=float, default=2.0, help="per game, for playouts")
+
+    def handle(self, *args, only=None, postgres=None, seconds=2.0, sweep_games=100_000, **kw):
+        if only in (None, "rules"):
+            self.rules_figures(seconds)
+        if only in (None, "database"):
+            self.database_figures()
+        if only in (None, "mail"):
+            self.mail_figures(sweep_games)
+        if postgres:
+            env = {**os.environ, "DATABASE_URL": postgres}
+            for part in ("database", "mail") if only is None else (only,):
+                if part == "rules":
+                    continue
+                command = [sys.executable, "manage.py", "benchmark", "--only", part]
+                command += ["--sweep-games", str(sweep_games)]
+                subprocess.run(command, env=env, check=True)
+
+    def rules_figures(self, seconds: float) -> None:
+        self.stdout.write("Random playouts by the rules alone (all player counts in turn):")
+        for slug in games.slugs():
+            try:
+                per_game, per_step = benchmarks.playouts_per_second(slug, seconds)
+            except ModuleNotFoundError:
+                continue
+            self.stdout.write(f"  {slug:10} {per_game:9.1f} games/s {per_step:11.0f} steps/s")
+
+    def database_figures(self) -> None:
+        old_name = connection.creation.create_test_db(verbosity=0, autoclobber=True)
+        try:
+            replay = benchmarks.replay_against_projection()
+            self.stdout.write(
+                f"[{connection.vendor}] rebuild a {replay['moves']}-move {replay['slug']} game "
+                f"from its log: {replay['rebuild'] * 1000:.1f} ms; read its projection: "
+                f"{replay['read'] * 1000:.2f} ms"
+            )
+            api = benchmarks.api_latency()
+            self.stdout.write(
+                f"[{api['vendor']}] API move p50 {api['move_p50'] * 1000:.1f} ms, "
+                f"p95 {api['move_p95'] * 1000:.1f} ms; floor (one insert) "
+                f"p50 {api['floor_p50'] * 1000:.1f} ms, p95 {api['floor_p95'] * 1000:.1f} ms"
+            )
+        finally:
+            connection.creation.destroy_test_db(old_name, verbosity=0)
+
+    def mail_figures(self, sweep_games: int) -> None:
+        old_name = connection.creation.create_test_db(verbosity=0, autoclobber=True)
+        try:
+            sent = mail_benchmarks.emails_per_second()
+            self.stdout.write(
+                f"[{sent['vendor']}] turn emails composed and sent into a local SMTP server by "
+                f"one worker: {sent['per_second']:.1f} per second ({sent['sent']} sent)"
+            )
+            sweep = mail_benchmarks.sweep_at_scale(sweep_games)
+            busy, idle = sweep["busy"], sweep["idle"]
+            self.stdout.write(
+                f"[{sweep['vendor']}] one sweep over {sweep['games']:,} active games, "
+                f"{sweep['due']:,} past their deadline: {busy['seconds']:.2f} s, "
+                f"{busy['queries']:,} queries ({busy['timeouts']} timeouts applied, "
+                f"{sweep['per_due']:.1f} queries each); the next sweep, nothing due: "
+                f"{idle['seconds'] * 1000:.1f} ms, {idle['queries']} queries "
+                f"(setting up the games took {sweep['setup']:.0f} s)"
+            )
+        finally:
+            connection.creation.destroy_test_db(old_name, verbosity=0)

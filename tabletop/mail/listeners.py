@@ -1,0 +1,33 @@
+"""Mail listens to what the store announces (tabletop.play.signals) and queues who is told.
+
+Each receiver runs inside the transaction of the move that caused it, so the outbox rows it
+writes commit or roll back with that move; the worker sends them after commit.
+"""
+
+from __future__ import annotations
+
+from tabletop.mail import outbox
+from tabletop.play import signals
+
+
+def tell_seats_it_is_their_turn(sender, game, seats, **_) -> None:
+    outbox.queue_turns(game, seats)
+
+
+def tell_everyone_the_game_is_over(sender, game, **_) -> None:
+    outbox.queue_game_over(game)
+
+
+def tell_everyone_what_a_deadline_did(sender, game, seat, source, moves, **_) -> None:
+    outbox.queue_timeout(game, seat, source, moves)
+
+
+def send_the_invitation(sender, invitation, **_) -> None:
+    outbox.queue_invitation(invitation)
+
+
+def connect() -> None:
+    signals.seats_waiting.connect(tell_seats_it_is_their_turn, dispatch_uid="mail-turns")
+    signals.game_ended.connect(tell_everyone_the_game_is_over, dispatch_uid="mail-game-over")
+    signals.timeout_applied.connect(tell_everyone_what_a_deadline_did, dispatch_uid="mail-timeout")
+    signals.player_invited.connect(send_the_invitation, dispatch_uid="mail-invitation")

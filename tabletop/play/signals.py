@@ -1,0 +1,23 @@
+"""What the store announces. The rooms above play (mail, and later chat or webhooks) listen.
+
+Every signal is sent inside the transaction that made it true, with `send` (not
+`send_robust`): a receiver's rows commit or roll back together with the move, and a receiver
+that fails refuses the move rather than leaving it told to nobody. Receivers must therefore be
+quick and must not call out of the process; anything slow goes through a row a worker claims
+after commit (the mail outbox does exactly that).
+
+- `seats_waiting(game, seats)`: the listed seats newly have to act (a turn starts for each).
+- `game_ended(game)`: the game just finished; `game.outcome` is set.
+- `timeout_applied(game, seat, source, moves)`: a seat's deadline passed and the game's
+  timeout policy was applied to it as the logged `moves` (`source` says which policy).
+- `player_invited(invitation)`: someone was asked to take a seat at an open table.
+
+The sender is always the Game class (Invitation for `player_invited`).
+"""
+
+from django.dispatch import Signal
+
+seats_waiting = Signal()
+game_ended = Signal()
+timeout_applied = Signal()
+player_invited = Signal()

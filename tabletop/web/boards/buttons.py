@@ -1,0 +1,142 @@
+"""Buttons on the table: every player's 6x6 board, the dice, the gold square, the stars."""
+
+from __future__ import annotations
+
+from games import buttons as rules
+from tabletop.web.boards import Position, control
+
+PIPS = {
+    1: (5,),
+    2: (3, 7),
+    3: (3, 5, 7),
+    4: (1, 3, 7, 9),
+    5: (1, 3, 5, 7, 9),
+    6: (1, 3, 4, 6, 7, 9),
+}
+ORDER_LABELS = {
+    "take": "Always take my gold square",
+    "decline": "Always decline it",
+    "ask": "Ask me each time",
+}
+OUT_LABELS = {"bust": "bust", "opted out": "opted out"}
+
+
+def die(value: int, kind: str) -> dict:
+    pips = PIPS.get(value, ())
+    return {"value": value, "kind": kind, "cells": [n in pips for n in range(1, 10)]}
+
+
+def prepare(position: Position) -> dict:
+    view = position.view
+    squares, others = {}, []
+    for move in position.legal:
+        if move["kind"] in ("lay", "star"):
+            verb = "Lay a button" if move["kind"] == "lay" else "Place a star"
+            label = f"{verb} on row {move['row']}, column {move['column']}"
+            squares[(move["row"], move["column"])] = control(position, move, label)
+        else:
+            others.append(move)
+    controls = {
+        "roll": None,
+        "opt_out": None,
+        "decline": None,
+        "orders": [],
+    }
+    for move in others:
+        if move["kind"] == "roll":
+            controls["roll"] = control(position, move, "Roll the dice")
+        elif move["kind"] == "opt_out":
+            controls["opt_out"] = control(position, move, "Opt out and score")
+        elif move["kind"] == "decline":
+            controls["decline"] = control(position, move, "Decline the gold square")
+        elif move["kind"] == "order":
+            controls["orders"].append(control(position, move, ORDER_LABELS[move["order"]]))
+    roll = view.get("last_roll")
+    gold = tuple(view["gold_square"]) if view.get("gold_square") else None
+    boards = [
+        board(view, seat, squares if seat == position.seat else {}, gold, seat == position.seat)
+        for seat in range(len(view["players"]))
+    ]
+    if position.seat is not None:
+        boards.insert(0, boards.pop(position.seat))
+    return {
+        "boards": boards,
+        "dice": dice(roll) if roll else None,
+        "gold": {"row": gold[0], "column": gold[1]} if gold else None,
+        "controls": controls,
+        "phase": view["phase"],
+        "round": view["round"],
+        "active_name": view["players"][view["active"]],
+        "your_turn": position.seat == view["active"] and view["phase"] == "turn",
+        "standing_order": ORDER_LABELS.get(view.get("standing_order", ""), ""),
+        "square_count": len(squares),
+        "acting": position.seat in view["to_act"] if position.seat is not None else False,
+        "waiting_names": [view["players"][s] for s in view["to_act"]],
+        "last_round": last_round(view),
+        "winners": [view["players"][s] for s in view.get("winners") or []],
+        "over": view["phase"] == "over",
+    }
+
+
+def dice(roll: dict) -> list[dict]:
+    return [
+        die(roll["white"], "white"),
+        die(roll["gold"], "gold"),
+        *(die(value, "black") for value in roll["black"]),
+    ]
+
+
+def board(view: dict, seat: int, squares: dict, gold: tuple | None, you: bool) -> dict:
+    shown = view["boards"][seat]
+    rows = []
+    for r in range(rules.SIZE):
+        cells = []
+        for c in range(rules.SIZE):
+            here = shown["cells"][r][c]
+            cells.append(
+                {
+                    "row": r + 1,
+                    "column": c + 1,
+                    "colour": rules.COLOURS.get(shown["colours"][r][c], shown["colours"][r][c]),
+                    "button": here == rules.BUTTON,
+                    "star": here == rules.STAR,
+                    "gold": gold == (r + 1, c + 1),
+                    "control": squares.get((r + 1, c + 1)),
+                }
+            )
+        rows.append({"number": r + 1, "cells": cells})
+    return {
+        "seat": seat,
+        "name": view["players"][seat],
+        "you": you,
+        "rows": rows,
+        "layout": shown["layout"],
+        "stars": shown["stars"],
+        "buttons": shown["buttons"],
+        "cards": shown["cards"],
+        "depot": shown["depot"],
+        "out": OUT_LABELS.get(shown["out"] or "", ""),
+        "stars_to_place": shown["stars_to_place"],
+        "line_of_five": shown["line_of_five"],
+        "active": view["active"] == seat and view["phase"] in ("turn", "answer"),
+        "to_act": seat in view["to_act"],
+        "winner": seat in (view.get("winners") or []),
+    }
+
+
+def last_round(view: dict) -> list[dict]:
+    last = view.get("last_round")
+    if not last:
+        return []
+    rows = []
+    for seat, score in enumerate(last["scores"]):
+        if score:
+            rows.append(
+                {
+                    "name": view["players"][seat],
+                    "stars": score["stars"],
+                    "colours": score["colours"],
+                    "cards": score["cards"],
+                }
+            )
+    return rows

@@ -1,0 +1,214 @@
+"""Dr. Hrubec on the table: the hospital (queue, waiting room, tables), every team, your hand.
+
+A control sits on the card it acts on: hire, play and discard on your hand's cards, admit on
+a waiting patient, castle and fire on your own doctors, steal on another team's doctor; the
+rest (draw, operate, end...) in the action bar.
+"""
+
+from __future__ import annotations
+
+from games.dr_hrubec.cards import BY_SLUG, SPECIALIZATIONS
+from tabletop.web.boards import Position, control, revealed_hands
+
+SHORT = {"surgery": "SUR", "psychiatry": "PSY", "stomatology": "STO", "dermatology": "DER"}
+
+
+def card(slug: str) -> dict:
+    found = BY_SLUG.get(slug)
+    if found is None:
+        return {"id": slug, "name": slug, "kind": "unknown", "text": ""}
+    shown = {
+        "id": slug,
+        "name": found.name,
+        "kind": found.kind,
+        "text": found.text,
+        "ongoing": found.ongoing,
+    }
+    if found.kind == "doctor":
+        shown["gender"] = "♀" if found.gender == "woman" else "♂"
+        shown["skills"] = [
+            {"spec": spec, "short": SHORT[spec], "value": value}
+            for spec, value in zip(SPECIALIZATIONS, found.skills, strict=True)
+        ]
+    elif found.kind == "patient":
+        shown["tier"] = found.tier
+        shown["points"] = found.points
+        shown["difficulty"] = [
+            {"spec": spec, "short": SHORT[spec], "value": value}
+            for spec, value in found.difficulty.items()
+        ]
+    return shown
+
+
+def prepare(position: Position) -> dict:
+    view = position.view
+    seat = position.seat
+    names = view["players"]
+    on_hand, on_team, on_waiting, actions = {}, {}, {}, []
+    for move in position.legal:
+        kind = move["kind"]
+        if kind == "hire":
+            label = "Hire" + (f", fire {card(move['fire'])['name']}" if move.get("fire") else "")
+            on_hand.setdefault(move["doctor"], []).append(control(position, move, label))
+        elif kind == "play":
+            on_hand.setdefault(move["card"], []).append(
+                control(position, move, play_label(move, names))
+            )
+        elif kind == "discard" and move.get("card"):
+            on_hand.setdefault(move["card"], []).append(control(position, move, "Discard", "ghost"))
+        elif kind in ("castle", "fire", "steal"):
+            verb = {"castle": "Pass on", "fire": "Fire", "steal": "Steal"}[kind]
+            on_team.setdefault(move["doctor"], []).append(control(position, move, verb))
+        elif kind == "admit":
+            on_waiting.setdefault(move["patient"], []).append(control(position, move, "Admit"))
+        else:
+            actions.append(control(position, move, action_label(move, view, seat), kind))
+    hand = view.get("hand")
+    return {
+        "status": status(view, seat, bool(position.legal)),
+        "question": (view.get("question") or {}).get("text", ""),
+        "actions": actions,
+        "hand": [
+            {"card": card(slug), "moves": on_hand.get(slug, []) if first else []}
+            for slug, first in first_copies(hand)
+        ]
+        if hand is not None
+        else None,
+        "teams": teams(view, seat, on_team),
+        "waiting": [
+            {"card": card(slug), "moves": on_waiting.get(slug, [])}
+            for slug in view.get("waiting_room") or []
+        ],
+        "free_places": range(max(0, view.get("waiting_places", 0) - len(view["waiting_room"]))),
+        "queue": view.get("queue") or {},
+        "deck": view.get("deck_count", 0),
+        "discard": [card(slug) for slug in (view.get("discard") or [])[-1:]],
+        "discard_count": len(view.get("discard") or []),
+        "ongoing": card(view["ongoing"]) if view.get("ongoing") else None,
+        "gone": [card(slug) for slug in view.get("gone") or []],
+        "last": last_operation(view),
+        "over": view.get("phase") == "over",
+        "revealed": revealed_hands(
+            view, position.views, lambda hand: [card(slug) for slug in hand]
+        ),
+        "acting": bool(position.legal),
+        "closing": view.get("closing"),
+    }
+
+
+def first_copies(slugs: list[str] | None) -> list[tuple[str, bool]]:
+    seen, marked = set(), []
+    for slug in slugs or []:
+        marked.append((slug, slug not in seen))
+        seen.add(slug)
+    return marked
+
+
+def play_label(move: dict, names: list[str]) -> str:
+    label = "Play"
+    if move.get("doctor"):
+        label += f" on {card(move['doctor'])['name']}"
+    if move.get("patient"):
+        label += f" on {card(move['patient'])['name']}"
+    if move.get("player") is not None:
+        label += f" on {names[move['player']]}"
+    return label
+
+
+def action_label(move: dict, view: dict, seat: int | None) -> str:
+    kind = move["kind"]
+    if kind == "operate":
+        return operate_label(move, view, seat)
+    if kind == "send":
+        return f"Send to {view['players'][move['player']]}"
+    return {
+        "draw": "Draw a card",
+        "skip": "Neither draw nor hire",
+        "queue": "Call a patient from the queue",
+        "end": "End my turn",
+        "decline": "Decline",
+        "discard": "Discard",
+    }.get(kind, kind.replace("_", " ").capitalize())
+
+
+def operate_label(move: dict, view: dict, seat: int | None) -> str:
+    spec = move.get("spec")
+    if not spec:
+        return "Operate"
+    skills = (view.get("skills") or [{}])[seat] if seat is not None else {}
+    patient = BY_SLUG.get((view.get("tables") or [None])[seat] or "")
+    needed = patient.difficulty.get(spec) if patient else None
+    label = f"Operate: {spec} (team {skills.get(spec, 0):+d}"
+    return label + (f", difficulty {needed})" if needed is not None else ")")
+
+
+def status(view: dict, seat: int | None, acting: bool) -> str:
+    names = view["players"]
+    phase = view.get("phase")
+    if phase == "over":
+        return "The hospital is closed; the game is over."
+    castling = view.get("castling")
+    if castling:
+        if acting:
+            return "Castling: choose a doctor to pass to the player on your left (in secret)."
+        waiting = [names[s] for s in view.get("to_act") or []]
+        return f"Castling: waiting for {', '.join(waiting)} to choose."
+    question = view.get("question")
+    if question:
+        return f"{names[question['seat']]} must {question['text']}."
+    active = view.get("active")
+    who = "You" if active == seat else names[active] if active is not None else ""
+    steps = {
+        "morning": "morning administration: draw, hire a doctor, or neither",
+        "admittance": "admit a patient to the operating table",
+        "operate": "operate",
+        "after": "play action cards or end the turn",
+    }
+    doing = steps.get(phase, phase or "")
+    return f"{who}: {doing}." if who else doing
+
+
+def teams(view: dict, seat: int | None, on_team: dict) -> list[dict]:
+    shown = []
+    for n, name in enumerate(view["players"]):
+        table = (view.get("tables") or [None] * (n + 1))[n]
+        shown.append(
+            {
+                "seat": n,
+                "name": name,
+                "you": n == seat,
+                "active": view.get("active") == n,
+                "doctors": [
+                    {"card": card(slug), "moves": on_team.get(slug, [])}
+                    for slug in view["teams"][n]
+                ],
+                "offices": range(max(0, 4 - len(view["teams"][n]))),
+                "skills": [
+                    {"spec": spec, "short": SHORT[spec], "value": value}
+                    for spec, value in (view.get("skills") or [{}] * (n + 1))[n].items()
+                ],
+                "table": card(table) if table else None,
+                "cured": [card(slug) for slug in view["cured"][n]],
+                "morgue": [card(slug) for slug in view["morgue"][n]],
+                "score": (view.get("scores") or [0] * (n + 1))[n],
+                "hand_count": view["hand_counts"][n],
+                "bonus": (view.get("bonus") or [0] * (n + 1))[n],
+                "blackout": (view.get("blackout") or [False] * (n + 1))[n],
+                "chosen": castling_chosen(view, n),
+            }
+        )
+    if seat is not None:
+        shown.insert(0, shown.pop(seat))
+    return shown
+
+
+def castling_chosen(view: dict, seat: int) -> bool:
+    castling = view.get("castling")
+    return bool(castling and seat < len(castling["chosen"]) and castling["chosen"][seat])
+
+
+def last_operation(view: dict) -> dict | None:
+    last = view.get("last_operation")
+    if not last:
+        return None
+    return {**last, "name": view["players"][last["seat"]], "patient": card(last["patient"])}

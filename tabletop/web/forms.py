@@ -1,0 +1,109 @@
+"""Forms of the web pages: they read and check input; the store decides."""
+
+from __future__ import annotations
+
+import json
+import re
+from types import ModuleType
+
+from django import forms
+from django.core.validators import validate_email
+
+from tabletop.play.models import Game
+
+REMINDER_CHOICES = [
+    (72, "3 days before"),
+    (48, "2 days before"),
+    (24, "1 day before"),
+    (12, "12 hours before"),
+    (6, "6 hours before"),
+    (2, "2 hours before"),
+    (1, "1 hour before"),
+]
+MAX_INVITES = 10
+
+
+def option_label(name: str) -> str:
+    return name.replace("_", " ").capitalize()
+
+
+class NewGameForm(forms.Form):
+    """The lobby form for one game: seats, its options, the time control and invitations."""
+
+    players = forms.TypedChoiceField(coerce=int, label="Players")
+    days_per_move = forms.IntegerField(min_value=1, max_value=60, initial=3, label="Days per move")
+    reminder_hours = forms.TypedMultipleChoiceField(
+        coerce=int,
+        choices=REMINDER_CHOICES,
+        initial=[24, 2],
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+        label="Remind me",
+    )
+    timeout_policy = forms.ChoiceField(
+        choices=Game.Timeout.choices,
+        initial=Game.Timeout.BOT,
+        widget=forms.RadioSelect,
+        label="When the deadline passes",
+    )
+    invite = forms.CharField(
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 2, "placeholder": "friend@example.com"}),
+        label="Invite by email",
+        help_text="Addresses separated by commas or new lines; each gets a link to join.",
+    )
+
+    def __init__(self, rules: ModuleType, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.rules = rules
+        counts = range(rules.min_players, rules.max_players + 1)
+        self.fields["players"].choices = [(n, f"{n} players") for n in counts]
+        self.fields["players"].initial = rules.min_players
+        for name, values in rules.options.items():
+            self.fields[f"option_{name}"] = forms.ChoiceField(
+                choices=[(str(value), str(value)) for value in values],
+                initial=str(values[0]),
+                label=option_label(name),
+            )
+
+    def option_fields(self) -> list:
+        return [self[name] for name in self.fields if name.startswith("option_")]
+
+    def clean_invite(self) -> list[str]:
+        addresses = [a for a in re.split(r"[\s,;]+", self.cleaned_data["invite"]) if a]
+        for address in addresses:
+            try:
+                validate_email(address)
+            except forms.ValidationError:
+                raise forms.ValidationError(f"'{address}' is not an email address.") from None
+        if len(addresses) > MAX_INVITES:
+            raise forms.ValidationError(f"Invite at most {MAX_INVITES} addresses at once.")
+        return list(dict.fromkeys(a.lower() for a in addresses))
+
+    def options(self) -> dict:
+        """The chosen options with their original types (the rules compare values exactly)."""
+        chosen = {}
+        for name, values in self.rules.options.items():
+            by_text = {str(value): value for value in values}
+            chosen[name] = by_text[self.cleaned_data[f"option_{name}"]]
+        return chosen
+
+
+class InviteForm(forms.Form):
+    email = forms.EmailField(label="Invite by email")
+
+
+class MoveForm(forms.Form):
+    """A move control's post: the move as JSON and the seq the page showed."""
+
+    move = forms.CharField(max_length=4000)
+    expected_seq = forms.IntegerField(min_value=0)
+
+    def clean_move(self) -> dict:
+        try:
+            move = json.loads(self.cleaned_data["move"])
+        except ValueError:
+            raise forms.ValidationError("That move could not be read; reload the page.") from None
+        if not isinstance(move, dict):
+            raise forms.ValidationError("That move could not be read; reload the page.")
+        return move

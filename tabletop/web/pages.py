@@ -1,0 +1,265 @@
+"""What the pages show: the context each template gets, built from the store's data.
+
+Nothing here decides anything about a game; it only reads games, seats, views and the log and
+arranges them for the templates. A page only ever sees a seat's `view`, never the state.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from types import ModuleType
+
+import games
+from tabletop.play import export, history, store
+from tabletop.play.models import Game, Seat
+from tabletop.web import boards
+
+LATEST_LINES = 12
+
+
+def available_games() -> list[ModuleType]:
+    """The games whose rules this server has (the registry names some still being written)."""
+    found = []
+    for slug in games.slugs():
+        try:
+            found.append(games.get(slug))
+        except ImportError:
+            continue
+    return found
+
+
+def gallery() -> list[dict]:
+    """The games to choose from, each with the one line its rules module opens with."""
+    return [
+        {
+            "slug": rules.slug,
+            "title": rules.title,
+            "min_players": rules.min_players,
+            "max_players": rules.max_players,
+            "tagline": tagline(rules),
+        }
+        for rules in available_games()
+    ]
+
+
+def tagline(rules: ModuleType) -> str:
+    first = (rules.__doc__ or "").strip().splitlines()[0] if rules.__doc__ else ""
+    pitch = first.partition(": ")[2] or ""
+    pitch = re.sub(r"\s*\(\d+ to \d+ players\)", "", pitch).strip()
+    return pitch[:1].upper() + pitch[1:]
+
+
+def rules_for(slug: str) -> ModuleType | None:
+    return next((rules for rules in available_games() if rules.slug == slug), None)
+
+
+# ---------------------------------------------------------------------------- seats
+
+
+@dataclass
+class SeatRow:
+    position: int
+    name: str
+    to_act: bool
+    deadline: object
+    is_you: bool
+    resigned: bool
+    forfeited: bool
+    winner: bool = False
+    score: int | None = None
+
+
+def seat_rows(game: Game, viewer: int | None) -> list[SeatRow]:
+    resigned = store.resigned_seats(game) if game.status != Game.Status.OPEN else []
+    outcome = game.outcome or {}
+    rows = []
+    for seat in game.seats.select_related("user"):
+        scores = outcome.get("scores") or []
+        rows.append(
+            SeatRow(
+                position=seat.position,
+                name=seat.user.get_username(),
+                to_act=seat.position in (game.to_act or []),
+                deadline=seat.deadline if seat.position in (game.to_act or []) else None,
+                is_you=seat.position == viewer,
+                resigned=seat.position in resigned,
+                forfeited=seat.forfeited,
+                winner=seat.position in outcome.get("winners", []),
+                score=scores[seat.position] if seat.position < len(scores) else None,
+            )
+        )
+    return rows
+
+
+def waiting_names(game: Game) -> list[str]:
+    names = {s.position: s.user.get_username() for s in game.seats.select_related("user")}
+    return [names[seat] for seat in game.to_act or [] if seat in names]
+
+
+def result_line(game: Game) -> str:
+    """ "alice wins (31 to 12)" for a finished game."""
+    if not game.outcome:
+        return ""
+    names = [s.user.get_username() for s in game.seats.select_related("user")]
+    winners = [names[seat] for seat in game.outcome.get("winners", []) if seat < len(names)]
+    scores = game.outcome.get("scores") or []
+    told = " and ".join(winners) or "nobody"
+    verb = "wins" if len(winners) == 1 else "win"
+    if scores:
+        return f"{told} {verb} ({' to '.join(str(s) for s in sorted(scores, reverse=True))})"
+    return f"{told} {verb}"
+
+
+# ---------------------------------------------------------------------------- dashboard
+
+
+@dataclass
+class Entry:
+    game: Game
+    seat: Seat | None = None
+    waiting: list[str] = field(default_factory=list)
+    result: str = ""
+    won: bool = False
+
+
+def dashboard(user) -> dict:
+    """Games waiting for the user first (soonest deadline first), then for others, then done."""
+    seats = list(
+        Seat.objects.filter(user=user)
+        .select_related("game")
+        .order_by("-game__created")
+        .prefetch_related("game__seats__user")
+    )
+    yours, others, forming, finished = [], [], [], []
+    for seat in seats:
+        game = seat.game
+        if game.status == Game.Status.OPEN:
+            forming.append(Entry(game, seat))
+        elif game.status == Game.Status.FINISHED:
+            won = seat.position in (game.outcome or {}).get("winners", [])
+            finished.append(Entry(game, seat, result=result_line(game), won=won))
+        elif seat.position in game.to_act:
+            yours.append(Entry(game, seat, waiting=waiting_names(game)))
+        else:
+            others.append(Entry(game, seat, waiting=waiting_names(game)))
+    yours.sort(key=lambda entry: (entry.seat.deadline is None, entry.seat.deadline or 0))
+    finished.sort(key=lambda entry: entry.game.finished or entry.game.created, reverse=True)
+    return {"yours": yours, "others": others, "forming": forming, "finished": finished[:20]}
+
+
+# ---------------------------------------------------------------------------- a game
+
+
+def game_page(game: Game, user, error: str = "") -> dict:
+    """Everything the game page shows `user`: their view, their moves and the latest lines."""
+    seat = game.seat_of(user)
+    context = {
+        "game": game,
+        "seat": seat,
+        "seats": seat_rows(game, seat),
+        "error": error,
+        "free_seats": game.players - game.seats.count(),
+        "free_seats_range": range(game.players - game.seats.count()),
+        "can_join": game.status == Game.Status.OPEN and seat is None,
+        "waiting": waiting_names(game),
+        "lines": [],
+        "board": None,
+        "result": result_line(game),
+        "live": game.status != Game.Status.FINISHED,
+        "version": version(game),
+    }
+    if game.state is None:
+        return context
+    rules = game.rules
+    view = rules.view(game.state, seat)
+    legal = legal_moves(game, seat)
+    context["board"] = boards.prepare(
+        boards.Position(
+            rules=rules,
+            view=view,
+            seat=seat,
+            legal=legal,
+            state_for_labels=game.state,
+            live=game.status == Game.Status.ACTIVE,
+        )
+    )
+    context["board_template"] = boards.template_for(game.slug)
+    context["lines"] = list(reversed(named(game, history.lines(game, seat))))[:LATEST_LINES]
+    context["your_deadline"] = your_deadline(game, seat)
+    context["resigned"] = seat is not None and seat in store.resigned_seats(game)
+    return context
+
+
+def named(game: Game, lines: list[dict]) -> list[dict]:
+    """Each log line with its mover's name: once a game is over every line is told as its
+    mover read it ("You take column 2..."), so the name says whose move it was."""
+    names = {s.position: s.user.get_username() for s in game.seats.select_related("user")}
+    return [{**line, "name": names.get(line["seat"], "")} for line in lines]
+
+
+def version(game: Game) -> str:
+    """What the live panel compares to know whether anything changed: moves, status, seats."""
+    return f"{game.seq}-{game.status}-{game.seats.count()}"
+
+
+def legal_moves(game: Game, seat: int | None) -> list[dict]:
+    if seat is None or game.status != Game.Status.ACTIVE:
+        return []
+    if seat in store.resigned_seats(game):
+        return []
+    return game.rules.legal_moves(game.state, seat)
+
+
+def your_deadline(game: Game, seat: int | None):
+    if seat is None or seat not in (game.to_act or []):
+        return None
+    return game.seats.get(position=seat).deadline
+
+
+# ---------------------------------------------------------------------------- history
+
+
+def history_page(game: Game, user, seq: int) -> dict:
+    """The position after move `seq` as `user` saw it (everything, once the game is over)."""
+    seat = game.seat_of(user)
+    seq = max(0, min(seq, game.seq))
+    position, log = history.position_and_lines(game, seq, seat)
+    lines = named(game, log)
+    rules = game.rules
+    board = boards.prepare(
+        boards.Position(
+            rules=rules,
+            view=position["view"],
+            seat=seat,
+            legal=[],
+            state_for_labels=None,
+            live=False,
+            views=position.get("views"),
+        )
+    )
+    current = next((line for line in lines if line["seq"] == seq), None)
+    return {
+        "game": game,
+        "seat": seat,
+        "seats": seat_rows(game, seat),
+        "seq": seq,
+        "last": game.seq,
+        "previous": max(seq - 1, 0),
+        "next": min(seq + 1, game.seq),
+        "lines": lines,
+        "current": current,
+        "board": board,
+        "board_template": boards.template_for(game.slug),
+        "result": result_line(game),
+    }
+
+
+def verification(game: Game) -> dict:
+    """Re-run the whole log twice: against the stored projection, and from the export alone."""
+    stored = store.verify(game)
+    rerun = export.rerun(export.export(game)) if game.is_over else []
+    return {"projection": stored, "rerun": rerun, "clean": not stored and not rerun}
+
+
+# ---------------------------------------------------------------------------- settings

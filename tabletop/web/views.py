@@ -1,0 +1,199 @@
+"""The web pages: each view reads the request, calls one function of the store, renders.
+
+Every page works without JavaScript; with it, htmx swaps the game panel in place after a move
+and polls it while others think. A move posts the move as JSON with the seq the page showed;
+the store checks it again and a refusal is shown where the controls are.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+
+from tabletop.play import invitations, store
+from tabletop.play.export import export
+from tabletop.play.models import Game, Move
+from tabletop.web import pages
+from tabletop.web.forms import InviteForm, MoveForm, NewGameForm
+
+
+def is_htmx(request: HttpRequest) -> bool:
+    return request.headers.get("HX-Request") == "true"
+
+
+def page(request: HttpRequest, template: str, context: dict, status: int = 200) -> HttpResponse:
+    return render(request, template, context, status=status)
+
+
+# ---------------------------------------------------------------------------- lobby
+
+
+def dashboard(request: HttpRequest) -> HttpResponse:
+    if not request.user.is_authenticated:
+        return page(request, "web/welcome.html", {"games": pages.gallery()})
+    context = pages.dashboard(request.user)
+    context["invitations"] = invitations.pending_for(request.user)
+    return page(request, "web/dashboard.html", context)
+
+
+@login_required
+def new_game(request: HttpRequest) -> HttpResponse:
+    rules = pages.rules_for(request.GET.get("game", "") or request.POST.get("game", ""))
+    if rules is None:
+        return page(request, "web/choose_game.html", {"games": pages.gallery()})
+    form = NewGameForm(rules, request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            game = store.create_game(
+                request.user,
+                rules.slug,
+                data["players"],
+                form.options(),
+                days_per_move=data["days_per_move"],
+                reminder_hours=data["reminder_hours"],
+                timeout_policy=data["timeout_policy"],
+            )
+            for address in data["invite"]:
+                invitations.invite(game, address, request.user)
+        except store.Refused as refusal:
+            form.add_error(None, refusal.message)
+        else:
+            return redirect("game", game.pk)
+    return page(request, "web/new_game.html", {"form": form, "rules": rules})
+
+
+def open_games(request: HttpRequest) -> HttpResponse:
+    found = (
+        Game.objects.filter(status=Game.Status.OPEN)
+        .order_by("-created")
+        .prefetch_related("seats__user")
+    )
+    found = list(found[:100])
+    seated = {g.pk for g in found for s in g.seats.all() if s.user_id == request.user.pk}
+    return page(request, "web/open_games.html", {"games": found, "seated": seated})
+
+
+@login_required
+@require_POST
+def join(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = get_object_or_404(Game, pk=game_id)
+    try:
+        store.join_game(game, request.user)
+    except store.Refused as refusal:
+        messages.error(request, refusal.message)
+    return redirect("game", game.pk)
+
+
+@login_required
+@require_POST
+def invite(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = get_object_or_404(Game, pk=game_id)
+    if game.seat_of(request.user) is None:
+        raise Http404("Only the players of a game invite to it.")
+    form = InviteForm(request.POST)
+    if form.is_valid():
+        try:
+            invitations.invite(game, form.cleaned_data["email"], request.user)
+        except store.Refused as refusal:
+            messages.error(request, refusal.message)
+        else:
+            messages.success(request, f"Invitation sent to {form.cleaned_data['email']}.")
+    else:
+        messages.error(request, "That is not an email address.")
+    return redirect("game", game.pk)
+
+
+# ---------------------------------------------------------------------------- playing
+
+
+def game(request: HttpRequest, game_id: int) -> HttpResponse:
+    found = get_object_or_404(Game, pk=game_id)
+    return page(request, "web/game.html", pages.game_page(found, request.user))
+
+
+def panel(request: HttpRequest, game_id: int) -> HttpResponse:
+    """The game panel alone, for htmx polling: nothing (204) while the game has not moved."""
+    found = get_object_or_404(Game, pk=game_id)
+    if request.GET.get("version") == pages.version(found):
+        return HttpResponse(status=204)
+    return page(request, "web/game_panel.html", pages.game_page(found, request.user))
+
+
+@require_POST
+def move(request: HttpRequest, game_id: int) -> HttpResponse:
+    found = get_object_or_404(Game, pk=game_id)
+    if not request.user.is_authenticated:
+        return redirect(f"{reverse('login')}?next={reverse('game', args=[found.pk])}")
+    form = MoveForm(request.POST)
+    if not form.is_valid():
+        error = " ".join(message for errors in form.errors.values() for message in errors)
+        return refused(request, found, error, 400)
+    try:
+        store.submit(
+            found,
+            request.user,
+            form.cleaned_data["move"],
+            form.cleaned_data["expected_seq"],
+            Move.Source.WEB,
+        )
+    except store.Refused as refusal:
+        return refused(request, found, refusal.message, refusal.status)
+    found.refresh_from_db()
+    if is_htmx(request):
+        return page(request, "web/game_panel.html", pages.game_page(found, request.user))
+    return redirect("game", found.pk)
+
+
+def refused(request: HttpRequest, game: Game, error: str, status: int) -> HttpResponse:
+    """The page again with the refusal where the controls are (and the current position)."""
+    game.refresh_from_db()
+    context = pages.game_page(game, request.user, error=error)
+    template = "web/game_panel.html" if is_htmx(request) else "web/game.html"
+    return page(request, template, context, status=status)
+
+
+@login_required
+@require_POST
+def resign(request: HttpRequest, game_id: int) -> HttpResponse:
+    found = get_object_or_404(Game, pk=game_id)
+    if request.POST.get("confirm") != "yes":
+        return refused(request, found, "Tick the box to confirm that you resign.", 400)
+    try:
+        store.resign(found, request.user, Move.Source.RESIGN)
+    except store.Refused as refusal:
+        return refused(request, found, refusal.message, refusal.status)
+    return redirect("game", found.pk)
+
+
+# ---------------------------------------------------------------------------- history
+
+
+def game_history(request: HttpRequest, game_id: int) -> HttpResponse:
+    found = get_object_or_404(Game, pk=game_id)
+    if found.status == Game.Status.OPEN:
+        return redirect("game", found.pk)
+    try:
+        seq = int(request.GET.get("seq", found.seq))
+    except ValueError:
+        seq = found.seq
+    context = pages.history_page(found, request.user, seq)
+    if request.method == "POST" and found.is_over:
+        # The "re-verify the whole log" button: replay it against the record and the seed.
+        context["verification"] = pages.verification(found)
+    return page(request, "web/history.html", context)
+
+
+def export_log(request: HttpRequest, game_id: int) -> HttpResponse:
+    """The whole log as JSON, once the game is over (during play moves may hold secrets)."""
+    found = get_object_or_404(Game, pk=game_id)
+    if not found.is_over:
+        raise Http404("The log can be downloaded once the game is over.")
+    response = JsonResponse(export(found), json_dumps_params={"indent": 2})
+    filename = f"tabletop-{found.slug}-{found.pk}.json"
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
