@@ -8,10 +8,21 @@ from __future__ import annotations
 import importlib
 from types import ModuleType
 
-from games.base import IllegalMove, Outcome, Rng, canonical, seed_digest, step_rng
+from games.base import (
+    LATEST_RANDOM_SCHEME,
+    IllegalMove,
+    Outcome,
+    RandomStream,
+    Rng,
+    canonical,
+    seed_digest,
+    step_rng,
+)
 
 __all__ = [
+    "LATEST_RANDOM_SCHEME",
     "IllegalMove",
+    "RandomStream",
     "Outcome",
     "Rng",
     "all",

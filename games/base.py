@@ -47,6 +47,11 @@ class Rng:
         self._counter = 0
         self._buffer = b""
 
+    @property
+    def drawn(self) -> bool:
+        """Whether anything was drawn from this generator (a roll, a shuffle, a choice)."""
+        return self._counter > 0
+
     def _take(self, count: int) -> bytes:
         while len(self._buffer) < count:
             block = hashlib.sha256(self._seed + self._counter.to_bytes(8, "big")).digest()
@@ -79,8 +84,56 @@ class Rng:
 
 
 def step_rng(seed: str, step: int) -> Rng:
-    """The rng the store hands to move `step` of a game (0 is setup)."""
+    """The rng of move `step` (0 is setup) under random scheme 1."""
     return Rng(f"{seed}:{step}")
+
+
+# How a game's steps get their randomness; a game keeps the scheme it started with, so old
+# games replay exactly as they were played.
+#   1: step n draws from Rng(seed:n). Every logged step, even one that reveals nothing (a
+#      standing order), shifts the dice of every later step: a player could log free steps
+#      until a peeked roll suited them.
+#   2: one stream of random events. The k-th step that draws anything draws from
+#      Rng(seed:event:k); a step that draws nothing leaves every later draw as it was.
+RANDOM_SCHEMES = (1, 2)
+LATEST_RANDOM_SCHEME = 2
+
+
+@dataclass
+class RandomStream:
+    """Hands each step of one game the rng it may draw from, and counts the random events.
+
+    Use: `rng = stream.rng_for(seq)`, apply the step with it, then `stream.settle(rng)`.
+    `events` is how many steps (setup included) have drawn so far; the store keeps it with
+    the projection so that the next step needs no replay.
+    """
+
+    seed: str
+    scheme: int = LATEST_RANDOM_SCHEME
+    events: int = 0
+
+    def __post_init__(self) -> None:
+        if self.scheme not in RANDOM_SCHEMES:
+            raise IllegalMove(
+                f"This game uses random scheme {self.scheme}; this server knows "
+                f"{', '.join(map(str, RANDOM_SCHEMES))}."
+            )
+
+    def rng_for(self, seq: int) -> Rng:
+        if self.scheme == 1:
+            return step_rng(self.seed, seq)
+        return Rng(f"{self.seed}:event:{self.events}")
+
+    def settle(self, rng: Rng) -> None:
+        if rng.drawn:
+            self.events += 1
+
+    def bot_rng(self, purpose: str, seq: int) -> Rng:
+        """A bot's choices for a seat (at a timeout, or for a resigned seat); under scheme 2
+        they too are untouched by steps that draw nothing."""
+        if self.scheme == 1:
+            return Rng(f"{self.seed}:{purpose}:{seq}")
+        return Rng(f"{self.seed}:{purpose}:event:{self.events}")
 
 
 def seed_digest(seed: str) -> str:

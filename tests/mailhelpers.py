@@ -25,8 +25,7 @@ import pytest
 from aiosmtpd.controller import Controller
 from django.utils import timezone
 
-from games import step_rng
-from tabletop.play import clock
+from tabletop.play import clock, store
 from tests.conftest import need, reachable
 
 WAIT_SECONDS = 20
@@ -321,11 +320,14 @@ def whole_turn(game, seat: int, pick: int = 0) -> list[str]:
     """The seat's whole turn in the game's notation, one step a line, as the store would
     play it (the same rng), taking the `pick`-th legal move (or the last) at each step."""
     rules, state, lines = game.rules, copy.deepcopy(game.state), []
+    stream = store.random_stream(game)
     while seat in rules.to_act(state) and len(lines) < 30:
         legal = rules.legal_moves(state, seat)
         move = legal[min(pick, len(legal) - 1)]
         lines.append(rules.format_move(move, state, seat))
-        state = rules.apply(state, seat, move, step_rng(game.seed, game.seq + len(lines)))
+        rng = stream.rng_for(game.seq + len(lines))
+        state = rules.apply(state, seat, move, rng)
+        stream.settle(rng)
     return lines
 
 

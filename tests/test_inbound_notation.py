@@ -55,10 +55,13 @@ def test_whole_turns_by_email_in_each_games_notation(make_user, slug):
 def expected_moves(game, seat: int, lines: list[str]) -> list[dict]:
     """What the lines mean, read one by one as the store reads them."""
     state, moves = copy.deepcopy(game.state), []
+    stream = store.random_stream(game)
     for number, line in enumerate(lines, 1):
         move = game.rules.parse_move(line, state, seat)
         moves.append(move)
-        state = game.rules.apply(state, seat, move, games.step_rng(game.seed, game.seq + number))
+        rng = stream.rng_for(game.seq + number)
+        state = game.rules.apply(state, seat, move, rng)
+        stream.settle(rng)
     return moves
 
 

@@ -275,7 +275,7 @@ def play(game: Game, seat: int, user, token, moves: list[tuple[int, str]], shown
     try:
         logged = store.submit_lines(
             game, user, [text for _, text in moves], None, Move.Source.EMAIL
-        )
+        ).logged
     except store.Refused as refusal:
         step = refusal.context.get("line")
         line, text = moves[step - 1] if step else (None, "")

@@ -161,13 +161,13 @@ def update_deadlines(game, newly_waiting: list[int]) -> None:
     moment = now()
     for seat in game.seats.all():
         if seat.position in newly_waiting:
-            seat.turn_started = moment
+            seat.turn_started, seat.turn_seq = moment, game.seq
             _schedule(seat, game, moment)
         elif seat.position not in game.to_act and seat.turn_started is not None:
-            seat.turn_started = seat.deadline = seat.next_reminder = None
+            seat.turn_started = seat.deadline = seat.next_reminder = seat.turn_seq = None
         else:
             continue
-        seat.save(update_fields=["turn_started", "deadline", "next_reminder"])
+        seat.save(update_fields=["turn_started", "turn_seq", "deadline", "next_reminder"])
 
 
 def reschedule(game, user) -> None:

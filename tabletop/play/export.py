@@ -6,7 +6,7 @@ import copy
 import hashlib
 
 import games
-from games import canonical, step_rng
+from games import RandomStream, canonical
 from tabletop.play import store
 from tabletop.play.models import Game
 
@@ -17,6 +17,7 @@ def export(game: Game) -> dict:
         "id": game.pk,
         "game": game.slug,
         "rules_version": game.rules_version,
+        "random_scheme": game.random_scheme,
         "options": game.options,
         "players": [seat.user.get_username() for seat in game.seats.select_related("user")],
         "seed": game.revealed_seed,
@@ -43,16 +44,20 @@ def rerun(document: dict) -> list[str]:
     if games.seed_digest(seed) != document["seed_sha256"]:
         problems.append("the revealed seed does not match the SHA-256 published at the start")
     rules = games.get(document["game"])
-    state = rules.setup(document["players"], document["options"], step_rng(seed, 0))
+    # Logs exported before random schemes were recorded all drew under scheme 1.
+    stream = RandomStream(seed, document.get("random_scheme", 1))
+    rng = stream.rng_for(0)
+    state = rules.setup(document["players"], document["options"], rng)
+    stream.settle(rng)
     for entry in document["moves"]:
         if entry["move"] == store.RESIGN:
             continue
+        rng = stream.rng_for(entry["seq"])
         try:
-            state = rules.apply(
-                state, entry["seat"], copy.deepcopy(entry["move"]), step_rng(seed, entry["seq"])
-            )
+            state = rules.apply(state, entry["seat"], copy.deepcopy(entry["move"]), rng)
         except games.IllegalMove as refusal:
             return [*problems, f"move {entry['seq']} is refused on replay: {refusal}"]
+        stream.settle(rng)
     if document.get("final_state_sha256") and state_digest(state) != document["final_state_sha256"]:
         problems.append("the replayed final position differs from the recorded one")
     return problems

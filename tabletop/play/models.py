@@ -36,6 +36,9 @@ class Game(models.Model):
     seed = models.CharField(max_length=64, default=new_seed, editable=False)
     seed_sha256 = models.CharField(max_length=64, editable=False)
     rules_version = models.PositiveIntegerField(default=1)
+    # Which games.base random scheme the game's steps draw from; kept for life so that old
+    # games replay exactly (games from before scheme 2 keep scheme 1).
+    random_scheme = models.PositiveSmallIntegerField(default=games.LATEST_RANDOM_SCHEME)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="created_games"
@@ -54,6 +57,8 @@ class Game(models.Model):
     seq = models.PositiveIntegerField(default=0)
     to_act = models.JSONField(default=list)
     outcome = models.JSONField(null=True, blank=True)
+    # How many steps have drawn from the random stream (scheme 2 draws the next from there).
+    random_events = models.PositiveIntegerField(default=0)
 
     class Meta:
         indexes = [models.Index(fields=["status", "slug"])]
@@ -103,6 +108,9 @@ class Seat(models.Model):
     deadline = models.DateTimeField(null=True, blank=True, db_index=True)
     next_reminder = models.DateTimeField(null=True, blank=True, db_index=True)
     turn_started = models.DateTimeField(null=True, blank=True)
+    # The game's seq when the seat's current turn began: a reply address written at an
+    # earlier seq belongs to an earlier turn and plays nothing.
+    turn_seq = models.PositiveIntegerField(null=True, blank=True)
     forfeited = models.BooleanField(default=False)
 
     class Meta:

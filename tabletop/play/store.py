@@ -17,7 +17,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 import games
-from games import IllegalMove, canonical, step_rng
+from games import IllegalMove, RandomStream, canonical
 from games.base import check_player_count, player_names, resolve_options
 from games.bots import random_move
 from tabletop.play import clock, signals
@@ -135,8 +135,9 @@ def _accept_invitation(game: Game, user) -> None:
 
 
 def _start(game: Game) -> None:
-    names = [seat.user.get_username() for seat in game.seats.select_related("user")]
-    state = game.rules.setup(names, game.options, step_rng(game.seed, 0))
+    stream = RandomStream(game.seed, game.random_scheme)
+    state = _setup(game, stream)
+    game.random_events = stream.events
     game.status = Game.Status.ACTIVE
     game.started = timezone.now()
     _project(game, state, previously_waiting=[])
@@ -192,20 +193,34 @@ def act_for_seat(game: Game, seat: int, move: dict, source: str, at_seq: int) ->
         return _advance(locked, [Step(seat, move, source)])
 
 
+@dataclass
+class PlayedLines:
+    """What became of a reply's lines: the moves logged, and the line that stopped them."""
+
+    logged: list[Move]
+    stopped_by: Refused | None = None
+
+
 def submit_lines(
     game: Game, user, lines: list[str], expected_seq: int | None, source: str
-) -> list[Move]:
-    """Steps written in the game's notation, one a line (an email reply), all or nothing.
+) -> PlayedLines:
+    """Steps written in the game's notation, one a line (an email reply), played in order up
+    to the first line that cannot be played.
 
-    Each line is read against the position the lines before it leave; a refusal names the
-    line (context `line` and `text`).
+    Each line is read against the position the lines before it leave. The lines before a
+    refused one are logged, since their draws and rolls are real once the refusal has been
+    worded from the position they leave (an all-or-nothing reply whose refusal was worded
+    from an unlogged position showed the sender cards they then did not have to take). The
+    refusal names its line (context `line` and `text`); when the first line is refused nothing
+    is logged and it is raised, as any other refusal.
     """
     with transaction.atomic():
         locked = Game.objects.select_for_update().get(pk=game.pk)
         seat = _seat_of(locked, user)
         _check_fresh(locked, expected_seq)
         written = [Step(seat, None, source, line=n, text=text) for n, text in enumerate(lines, 1)]
-        return _advance(locked, written)
+        logged, stopped_by = _advance_until_refused(locked, written)
+        return PlayedLines(logged, stopped_by)
 
 
 def time_out(game_id: int, seat: int) -> list[Move]:
@@ -243,7 +258,7 @@ def _timeout_step(game: Game, seat: int) -> Step:
         move = skip(game.state, seat)
         if move is not None:
             return Step(seat, move, Move.Source.TIMEOUT_SKIP)
-    bot_rng = games.Rng(f"{game.seed}:timeout:{game.seq + 1}")
+    bot_rng = random_stream(game).bot_rng("timeout", game.seq + 1)
     return Step(seat, random_move(rules, game.state, seat, bot_rng), Move.Source.TIMEOUT_BOT)
 
 
@@ -289,23 +304,43 @@ def _check_fresh(game: Game, expected_seq: int | None) -> None:
 
 
 def _advance(game: Game, steps: list[Step]) -> list[Move]:
-    """Apply the steps in order, then any automatic steps, log them all and project."""
+    """Apply the steps in order, all or nothing, then any automatic steps; log and project."""
+    logged, refusal = _advance_until_refused(game, steps)
+    if refusal is not None:
+        raise refusal  # the caller's transaction takes back what was logged
+    return logged
+
+
+def _advance_until_refused(game: Game, steps: list[Step]) -> tuple[list[Move], Refused | None]:
+    """Apply the steps in order up to the first refused one, then any automatic steps; log
+    them and project. A refusal of the very first step is raised (nothing changes)."""
     rules = game.rules
     _check_rules_version(game, rules)
     previously_waiting = list(game.to_act)
     state = copy.deepcopy(game.state)
+    stream = random_stream(game)
     resigned = resigned_seats(game)
     logged: list[Move] = []
+    refusal = None
     for step in steps:
-        step, state = _take_step(game, rules, state, step, resigned, game.seq + len(logged) + 1)
+        seq = game.seq + len(logged) + 1
+        try:
+            step, state = _take_step(rules, state, step, resigned, stream, seq)
+        except Refused as refused:
+            if not logged:
+                raise
+            refusal = refused
+            break
         logged.append(_log(game, step, len(logged)))
-    for step in _automatic_steps(game, rules, state, resigned, len(logged)):
-        state = _apply_step(game, rules, state, step, resigned, game.seq + len(logged) + 1)
+    for step in _automatic_steps(game, rules, state, resigned, stream, len(logged)):
+        seq = game.seq + len(logged) + 1
+        state = _apply_step(rules, state, step, resigned, stream, seq)
         logged.append(_log(game, step, len(logged)))
     game.seq += len(logged)
+    game.random_events = stream.events
     _project(game, state, previously_waiting, resigned)
     game.save()
-    return logged
+    return logged, refusal
 
 
 def _check_rules_version(game: Game, rules) -> None:
@@ -317,13 +352,13 @@ def _check_rules_version(game: Game, rules) -> None:
 
 
 def _take_step(
-    game, rules, state: dict, step: Step, resigned: list[int], seq: int
+    rules, state: dict, step: Step, resigned: list[int], stream: RandomStream, seq: int
 ) -> tuple[Step, dict]:
     """Apply one step; a written step is first read against the position it meets."""
     try:
         if step.line is not None:
             step = replace(step, move=_read_line(rules, state, step))
-        return step, _apply_step(game, rules, state, step, resigned, seq)
+        return step, _apply_step(rules, state, step, resigned, stream, seq)
     except Refused as refusal:
         if step.line is not None:
             refusal.context.update(line=step.line, text=step.text)
@@ -337,18 +372,23 @@ def _read_line(rules, state: dict, step: Step) -> dict:
         raise Illegal(str(refusal)) from None
 
 
-def _apply_step(game, rules, state: dict, step: Step, resigned: list[int], seq: int) -> dict:
+def _apply_step(
+    rules, state: dict, step: Step, resigned: list[int], stream: RandomStream, seq: int
+) -> dict:
     if step.move == RESIGN:
         if step.seat in resigned:
             raise Refused("You have already resigned from this game.")
         resigned.append(step.seat)
         return state
     if step.seat not in rules.to_act(state) and not rules.legal_moves(state, step.seat):
-        raise NotYourTurn(_waiting_message(game, rules.to_act(state)))
+        raise NotYourTurn(_waiting_message(state, rules.to_act(state)))
+    rng = stream.rng_for(seq)
     try:
-        return rules.apply(state, step.seat, copy.deepcopy(step.move), step_rng(game.seed, seq))
+        after = rules.apply(state, step.seat, copy.deepcopy(step.move), rng)
     except IllegalMove as refusal:
         raise Illegal(str(refusal), legal=rules.legal_moves(state, step.seat)) from None
+    stream.settle(rng)
+    return after
 
 
 def _log(game: Game, step: Step, offset: int) -> Move:
@@ -357,7 +397,9 @@ def _log(game: Game, step: Step, offset: int) -> Move:
     )
 
 
-def _automatic_steps(game, rules, state: dict, resigned: list[int], done: int) -> Iterator[Step]:
+def _automatic_steps(
+    game, rules, state: dict, resigned: list[int], stream: RandomStream, done: int
+) -> Iterator[Step]:
     """Steps nobody needs to be asked for: standing orders, and seats that have resigned.
 
     A generator, so each step sees the state the previous one left (the caller applies it).
@@ -367,7 +409,7 @@ def _automatic_steps(game, rules, state: dict, resigned: list[int], done: int) -
         step = None
         for seat in rules.to_act(state):
             if seat in resigned:
-                bot_rng = games.Rng(f"{game.seed}:resigned:{game.seq + done + n}")
+                bot_rng = stream.bot_rng("resigned", game.seq + done + n)
                 step = Step(seat, random_move(rules, state, seat, bot_rng), Move.Source.BOT)
             elif standing_order and (order := standing_order(state, seat)) is not None:
                 step = Step(seat, order, Move.Source.STANDING_ORDER)
@@ -432,23 +474,45 @@ def final_outcome(rules, state: dict, players: int, resigned: list[int]) -> dict
 # ---------------------------------------------------------------------------- replay
 
 
+def random_stream(game: Game) -> RandomStream:
+    """Where the game's next step draws its randomness from (the projection's count)."""
+    return RandomStream(game.seed, game.random_scheme, game.random_events)
+
+
 def replay(game: Game, upto: int | None = None) -> dict:
     """The rules state after move `upto` (all moves when None), rebuilt from the log alone."""
+    return _replay(game, upto)[0]
+
+
+def _replay(game: Game, upto: int | None = None) -> tuple[dict, int]:
+    """The state after move `upto` and the random events drawn by then."""
+    stream = RandomStream(game.seed, game.random_scheme)
     state = None
-    for _move, _before, after in history(game, upto):
+    for _move, _before, after in history(game, upto, stream):
         state = after
-    return state if state is not None else initial_state(game)
+    # With no moves up to `upto`, history has only set the game up (and drawn for it).
+    return state if state is not None else initial_state(game), stream.events
 
 
 def initial_state(game: Game) -> dict:
+    return _setup(game, RandomStream(game.seed, game.random_scheme))
+
+
+def _setup(game: Game, stream: RandomStream) -> dict:
     names = [seat.user.get_username() for seat in game.seats.select_related("user")]
-    return game.rules.setup(names, game.options, step_rng(game.seed, 0))
+    rng = stream.rng_for(0)
+    state = game.rules.setup(names, game.options, rng)
+    stream.settle(rng)
+    return state
 
 
-def history(game: Game, upto: int | None = None) -> Iterator[tuple[Move, dict, dict]]:
+def history(
+    game: Game, upto: int | None = None, stream: RandomStream | None = None
+) -> Iterator[tuple[Move, dict, dict]]:
     """Each logged move with the state before and after it."""
     rules = game.rules
-    state = initial_state(game)
+    stream = stream or RandomStream(game.seed, game.random_scheme)
+    state = _setup(game, stream)
     moves = game.moves.order_by("seq")
     if upto is not None:
         moves = moves.filter(seq__lte=upto)
@@ -457,12 +521,9 @@ def history(game: Game, upto: int | None = None) -> Iterator[tuple[Move, dict, d
         if move.payload == RESIGN:
             after = before
         else:
-            after = rules.apply(
-                copy.deepcopy(before),
-                move.seat,
-                copy.deepcopy(move.payload),
-                step_rng(game.seed, move.seq),
-            )
+            rng = stream.rng_for(move.seq)
+            after = rules.apply(copy.deepcopy(before), move.seat, copy.deepcopy(move.payload), rng)
+            stream.settle(rng)
         yield move, before, after
         state = after
 
@@ -476,18 +537,20 @@ def verify(game: Game) -> list[str]:
     if seqs != list(range(1, len(seqs) + 1)):
         problems.append(f"the log has gaps or repeats: {seqs[:10]}...")
     try:
-        state = replay(game)
+        state, random_events = _replay(game)
     except IllegalMove as refusal:
         return [*problems, f"the log does not replay: {refusal}"]
     rules = game.rules
     expected = {
         "state": canonical(state),
+        "random_events": random_events,
         "seq": len(seqs),
         "to_act": [] if game.is_over else rules.to_act(state),
         "outcome": final_outcome(rules, state, game.players, resigned_seats(game)),
     }
     actual = {
         "state": canonical(game.state),
+        "random_events": game.random_events,
         "seq": game.seq,
         "to_act": game.to_act,
         "outcome": game.outcome,
@@ -504,17 +567,17 @@ def rebuild_projection(game: Game) -> list[str]:
     if problems and not any("does not replay" in p for p in problems):
         with transaction.atomic():
             locked = Game.objects.select_for_update().get(pk=game.pk)
-            state = replay(locked)
+            state, locked.random_events = _replay(locked)
             locked.seq = locked.moves.count()
             locked.state = state
             locked.to_act = locked.rules.to_act(state)
             locked.outcome = final_outcome(
                 locked.rules, state, locked.players, resigned_seats(locked)
             )
-            locked.save(update_fields=["state", "seq", "to_act", "outcome"])
+            locked.save(update_fields=["state", "random_events", "seq", "to_act", "outcome"])
     return problems
 
 
-def _waiting_message(game: Game, waiting: list[int]) -> str:
-    names = [seat.user.get_username() for seat in game.seats.all() if seat.position in waiting]
+def _waiting_message(state: dict, waiting: list[int]) -> str:
+    names = [state["players"][seat] for seat in waiting]
     return f"It is not your turn; the game is waiting for {', '.join(names) or 'nobody'}."
