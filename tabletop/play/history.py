@@ -45,14 +45,27 @@ def position_and_lines(game: Game, seq: int, viewer: int | None) -> tuple[dict, 
     return _position(game, seq, viewer, state_at), log
 
 
+# The ways a player's own choice reaches the log. Which one it was is the mover's business
+# while the game runs: a standing order in particular is private until the end (Buttons).
+PLAYERS_OWN = (Move.Source.WEB, Move.Source.API, Move.Source.EMAIL, Move.Source.STANDING_ORDER)
+# How the others read any of them meanwhile.
+A_PLAYERS_MOVE = "player"
+
+
 def _line(game: Game, move: Move, before: dict, after: dict, viewer: int | None) -> dict:
     return {
         "seq": move.seq,
         "seat": move.seat,
-        "source": move.source,
+        "source": _source(game, move, viewer),
         "text": describe(game, move, before, after, _reader(game, move, viewer)),
         "created": move.created,
     }
+
+
+def _source(game: Game, move: Move, viewer: int | None) -> str:
+    if game.is_over or viewer == move.seat or move.source not in PLAYERS_OWN:
+        return move.source
+    return A_PLAYERS_MOVE
 
 
 def _reader(game: Game, move: Move, viewer: int | None) -> int | None:
