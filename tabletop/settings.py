@@ -48,6 +48,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "tabletop.accounts.middleware.LinkSessionMiddleware",
     "tabletop.accounts.middleware.PlayerTimeZoneMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
@@ -159,8 +160,9 @@ REPLY_DOMAIN = os.environ.get("REPLY_DOMAIN", "localhost")
 ANYMAIL = {"WEBHOOK_SECRET": os.environ.get("ANYMAIL_WEBHOOK_SECRET", "")}
 # The longest vacation a player may take at once: a vacation stops their clock.
 MAIL_MAX_VACATION_DAYS = int(os.environ.get("MAIL_MAX_VACATION_DAYS", "30"))
-# How long the log-in link of an email works.
-MAIL_LINK_MAX_AGE_DAYS = int(os.environ.get("MAIL_LINK_MAX_AGE_DAYS", "14"))
+# How long the log-in link of an email works (once, and only for its game): a forwarded
+# email must not hand over the account for long.
+MAIL_LINK_MAX_AGE_HOURS = int(os.environ.get("MAIL_LINK_MAX_AGE_HOURS", "48"))
 # A reply address works for the game's days per move plus this many days.
 MAIL_REPLY_GRACE_DAYS = int(os.environ.get("MAIL_REPLY_GRACE_DAYS", "14"))
 # Put in front of every reply address: "play+" when replies land in one plus-addressed mailbox.

@@ -1,17 +1,26 @@
 """Log-in links: the signed way straight into a game from an email, and where pages live.
 
-A game link expires (MAIL_LINK_MAX_AGE_DAYS) and dies with a password change, since it logs
-its holder in.
+An email can be forwarded, so its link hands over as little as it can: it logs its holder in
+once (a used link is recorded), for MAIL_LINK_MAX_AGE_HOURS, never into a staff account, and it
+dies with a password change. The session it starts reaches only that game (link_sessions.py).
 """
 
 from __future__ import annotations
 
+import hashlib
+import secrets
+from datetime import timedelta
+
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core import signing
+from django.db import IntegrityError, transaction
 from django.shortcuts import resolve_url
 from django.urls import NoReverseMatch, reverse
+from django.utils import timezone
 from django.utils.crypto import salted_hmac
+
+from tabletop.accounts.models import UsedLink
 
 # The salts keep the names of the module that first signed these links: links already sent
 # must keep working.
@@ -59,19 +68,31 @@ def password_fingerprint(user) -> str:
     return salted_hmac(GO_SALT, user.password or "-", algorithm="sha256").hexdigest()[:10]
 
 
+def may_log_in_by_link(user) -> bool:
+    """Staff accounts reach the admin and every game: no email link ever opens them."""
+    return not (user.is_staff or user.is_superuser)
+
+
+def link_max_age() -> timedelta:
+    return timedelta(hours=settings.MAIL_LINK_MAX_AGE_HOURS)
+
+
 def game_link(user, game) -> str:
-    """An absolute URL that logs `user` in and opens `game`."""
-    token = signing.dumps(
-        {"u": user.pk, "g": game.pk, "p": password_fingerprint(user)}, salt=GO_SALT
-    )
+    """An absolute URL that opens `game`, logging `user` in once if they are a player.
+
+    The nonce keeps two links signed in the same second apart, so using one spends only it.
+    """
+    if not may_log_in_by_link(user):
+        return absolute(game_path(game.pk))
+    data = {"u": user.pk, "g": game.pk, "p": password_fingerprint(user)}
+    token = signing.dumps({**data, "n": secrets.token_urlsafe(6)}, salt=GO_SALT)
     return absolute(reverse("mail-go", args=[token]))
 
 
 def open_game_link(token: str) -> tuple:
-    """(user, game_id) for a valid game link; BadLink says why not."""
-    max_age = settings.MAIL_LINK_MAX_AGE_DAYS * 86400
+    """(user, game_id) for a valid game link, used or not; BadLink says why not."""
     try:
-        data = signing.loads(token, salt=GO_SALT, max_age=max_age)
+        data = signing.loads(token, salt=GO_SALT, max_age=link_max_age())
     except signing.SignatureExpired:
         raise BadLink("This link has expired; log in to open the game.") from None
     except signing.BadSignature:
@@ -80,3 +101,19 @@ def open_game_link(token: str) -> tuple:
     if user is None or password_fingerprint(user) != data.get("p"):
         raise BadLink("This link is no longer valid; log in to open the game.")
     return user, data.get("g")
+
+
+def use_game_link(token: str, user) -> bool:
+    """Record that a link was used: True the first time, False ever after.
+
+    Uses older than the longest a link lives are forgotten: their links have expired anyway.
+    """
+    now = timezone.now()
+    UsedLink.objects.filter(used__lt=now - link_max_age()).delete()
+    digest = hashlib.sha256(token.encode()).hexdigest()
+    try:
+        with transaction.atomic():
+            UsedLink.objects.create(digest=digest, user=user, used=now)
+    except IntegrityError:
+        return False
+    return True

@@ -72,3 +72,18 @@ class Preferences(models.Model):
             return False
         field = "email_" + kind.replace("-", "_")
         return getattr(self, field, True)
+
+
+class UsedLink(models.Model):
+    """A log-in link from an email that has been used: it logs nobody in a second time.
+
+    Only a digest of the link is kept (the link itself would log its holder in), and a row
+    outlives its link by no more than MAIL_LINK_MAX_AGE_HOURS.
+    """
+
+    digest = models.CharField(max_length=64, unique=True)
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE)
+    used = models.DateTimeField(db_index=True)
+
+    def __str__(self) -> str:
+        return f"link of {self.user} used {self.used:%Y-%m-%d %H:%M}"

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+from urllib.parse import urlencode
+
 from django.contrib import messages
-from django.contrib.auth import login
+from django.contrib.auth import REDIRECT_FIELD_NAME, login
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import redirect_to_login
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 
-from tabletop.accounts import links
+from tabletop.accounts import link_sessions, links
 from tabletop.accounts.forms import PreferencesForm, SignupForm, settings_groups
 from tabletop.accounts.models import Preferences
 
@@ -39,16 +42,32 @@ def settings_page(request: HttpRequest) -> HttpResponse:
 
 
 def go(request: HttpRequest, token: str) -> HttpResponse:
-    """The link in a turn email: log the player in and open the game."""
+    """The link in an email: open the game, logging the player in once and for that game only."""
     try:
         user, game_id = links.open_game_link(token)
     except links.BadLink as problem:
         return bad_link(request, problem)
-    if request.user != user:
-        login(request, user, backend=MODEL_BACKEND)
-    return redirect(links.game_path(game_id))
+    game_path = links.game_path(game_id)
+    if request.user == user:
+        if links.use_game_link(token, user):
+            link_sessions.allow_game(request, game_id)
+        return redirect(game_path)
+    if not links.may_log_in_by_link(user):
+        return redirect_to_login(game_path)
+    if not links.use_game_link(token, user):
+        used = links.BadLink("This link has been used already; log in to open the game.")
+        return bad_link(request, used, game_path)
+    login(request, user, backend=MODEL_BACKEND)
+    link_sessions.start(request, game_id)
+    messages.info(
+        request, "The link in your email opens this game only; log in for everything else."
+    )
+    return redirect(game_path)
 
 
-def bad_link(request: HttpRequest, problem: links.BadLink) -> HttpResponse:
-    context = {"problem": str(problem), "login_url": links.login_path()}
+def bad_link(request: HttpRequest, problem: links.BadLink, next_path: str = "") -> HttpResponse:
+    login_url = links.login_path()
+    if next_path:
+        login_url += "?" + urlencode({REDIRECT_FIELD_NAME: next_path}, safe="/")
+    context = {"problem": str(problem), "login_url": login_url}
     return render(request, "accounts/bad_link.html", context, status=400)
