@@ -9,18 +9,53 @@ import os
 from pathlib import Path
 
 import dj_database_url
+from csp.constants import NONE, SELF, UNSAFE_INLINE
 
-from tabletop.envparse import email_settings, env_bool, env_list
+from tabletop.envparse import email_settings, env_bool, env_list, proxy_ssl_header, secret_key
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(os.environ.get("TABLETOP_VAR_DIR", BASE_DIR / "var"))
 VAR_DIR.mkdir(parents=True, exist_ok=True)
 
 DEBUG = env_bool("DEBUG", False)
-SECRET_KEY = os.environ.get("SECRET_KEY", "embedded-default-key-set-SECRET_KEY-in-production")
+SECRET_KEY = secret_key(DEBUG)  # refuses to start without one unless DEBUG is on
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]", "testserver"])
 SITE_URL = os.environ.get("SITE_URL", "http://localhost:8000").rstrip("/")
 CSRF_TRUSTED_ORIGINS = [SITE_URL]
+
+# A site served over HTTPS (SITE_URL https://...) redirects plain HTTP, sends HSTS and keeps
+# its cookies off plain HTTP. Behind a proxy that ends TLS, Django sees plain HTTP unless
+# SECURE_PROXY_SSL_HEADER names the header the proxy sets (X-Forwarded-Proto); without it the
+# redirect never ends. The proxy must overwrite that header, never pass a client's through.
+HTTPS = SITE_URL.startswith("https://")
+SECURE_PROXY_SSL_HEADER = proxy_ssl_header(os.environ.get("SECURE_PROXY_SSL_HEADER", ""))
+SECURE_SSL_REDIRECT = HTTPS
+# The container's health check asks from inside, over plain HTTP.
+SECURE_REDIRECT_EXEMPT = [r"^health/$"]
+# HSTS is remembered by browsers for this long: SECURE_HSTS_SECONDS=300 while trying HTTPS out.
+SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS") or (31_536_000 if HTTPS else 0))
+SECURE_HSTS_INCLUDE_SUBDOMAINS = HTTPS
+SECURE_HSTS_PRELOAD = HTTPS
+SESSION_COOKIE_SECURE = HTTPS
+CSRF_COOKIE_SECURE = HTTPS
+X_FRAME_OPTIONS = "DENY"
+
+# Content-Security-Policy (django-csp): scripts and stylesheets only from the site's own
+# static files, so injected markup cannot run script. Style attributes stay allowed: the
+# boards size bars with them (DOS's score bar), and they cannot run script.
+# htmx's own indicator <style> is switched off in base.html (includeIndicatorStyles).
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "style-src-attr": [UNSAFE_INLINE],
+        "object-src": [NONE],
+        "base-uri": [NONE],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    },
+}
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -33,6 +68,8 @@ INSTALLED_APPS = [
     "rest_framework.authtoken",
     "drf_spectacular",
     "anymail",
+    "csp",
+    "health_check",
     "tabletop.accounts",
     "tabletop.play",
     "tabletop.mail",
@@ -44,6 +81,7 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    "csp.middleware.CSPMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -151,6 +189,21 @@ CELERY_BEAT_SCHEDULE = {
     "deadlines-every-minute": {"task": "tabletop.play.tasks.sweep_deadlines", "schedule": 60.0},
     "mail-every-minute": {"task": "tabletop.mail.tasks.sweep", "schedule": 60.0},
 }
+
+# The cache (rate limits count in it): Redis when REDIS_URL is set, so that every web process
+# counts together; else each process's own memory. It shares the broker's Redis database, so
+# never cache.clear() there: that empties the task queue too.
+if REDIS_URL:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            "KEY_PREFIX": "tabletop",
+            "OPTIONS": {"socket_connect_timeout": 3, "socket_timeout": 3},
+        }
+    }
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
 # Email: EMAIL_URL picks the backend; unset keeps mail in the local outbox page.
 vars().update(email_settings(os.environ.get("EMAIL_URL", "")))
