@@ -16,7 +16,9 @@ from games.base import (
     Rng,
     canonical,
     seed_digest,
+    setup_at,
     step_rng,
+    supported_versions,
 )
 
 __all__ = [
@@ -29,8 +31,10 @@ __all__ = [
     "canonical",
     "get",
     "seed_digest",
+    "setup_at",
     "slugs",
     "step_rng",
+    "supported_versions",
 ]
 
 _SLUGS = ("gazobu", "dos", "dr_gomb", "buttons", "dr_hrubec")

@@ -136,6 +136,28 @@ class RandomStream:
         return Rng(f"{self.seed}:{purpose}:event:{self.events}")
 
 
+# Rules versions. A rules change that alters how a log replays bumps the module's `version`;
+# games started under an older one keep it for life. A module that keeps older versions lists
+# them in `versions` and takes `setup(players, options, rng, version=...)`; the state of such a
+# game carries whatever the module needs to play on under its version (see each module).
+
+
+def supported_versions(rules) -> tuple[int, ...]:
+    return tuple(getattr(rules, "versions", (rules.version,)))
+
+
+def setup_at(rules, players, options: dict | None, rng: Rng, version: int) -> dict:
+    """`rules.setup` for a game started under `version` of the rules."""
+    if version == rules.version:
+        return rules.setup(players, options, rng)
+    if version not in supported_versions(rules):
+        raise IllegalMove(
+            f"This game was started under version {version} of the rules of {rules.title}; "
+            f"this server has versions {', '.join(map(str, supported_versions(rules)))}."
+        )
+    return rules.setup(players, options, rng, version=version)
+
+
 def seed_digest(seed: str) -> str:
     """The public commitment to a game's secret seed, shown from the start."""
     return hashlib.sha256(seed.encode()).hexdigest()

@@ -47,7 +47,8 @@ def rerun(document: dict) -> list[str]:
     # Logs exported before random schemes were recorded all drew under scheme 1.
     stream = RandomStream(seed, document.get("random_scheme", 1))
     rng = stream.rng_for(0)
-    state = rules.setup(document["players"], document["options"], rng)
+    version = document.get("rules_version", 1)
+    state = games.setup_at(rules, document["players"], document["options"], rng, version)
     stream.settle(rng)
     for entry in document["moves"]:
         if entry["move"] == store.RESIGN:

@@ -344,10 +344,11 @@ def _advance_until_refused(game: Game, steps: list[Step]) -> tuple[list[Move], R
 
 
 def _check_rules_version(game: Game, rules) -> None:
-    if game.rules_version != rules.version:
+    if game.rules_version not in games.supported_versions(rules):
+        versions = ", ".join(map(str, games.supported_versions(rules)))
         raise Refused(
             f"This game was started under version {game.rules_version} of the rules of "
-            f"{rules.title}; this server has version {rules.version}."
+            f"{rules.title}; this server has versions {versions}."
         )
 
 
@@ -501,7 +502,7 @@ def initial_state(game: Game) -> dict:
 def _setup(game: Game, stream: RandomStream) -> dict:
     names = [seat.user.get_username() for seat in game.seats.select_related("user")]
     rng = stream.rng_for(0)
-    state = game.rules.setup(names, game.options, rng)
+    state = games.setup_at(game.rules, names, game.options, rng, game.rules_version)
     stream.settle(rng)
     return state
 
