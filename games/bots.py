@@ -46,4 +46,17 @@ def greedy_move(rules: ModuleType, state: dict, seat: int, rng: Rng) -> dict:
     return best
 
 
-BOTS = {"random": random_move, "greedy": greedy_move}
+def strong(rules: ModuleType, state: dict, seat: int, rng: Rng) -> dict:
+    """The game's own strong bot, where it has one; else the greedy bot.
+
+    A game's `bot_move(state, seat, rng)` plays only on what `view(state, seat)` shows (never
+    another seat's hidden cards or the deck order): it stands in for an absent friend, and
+    must not play better than they could. `rng` is the bot's own, never the game's stream.
+    """
+    bot_move = getattr(rules, "bot_move", None)
+    if bot_move is None:
+        return greedy_move(rules, state, seat, rng)
+    return bot_move(state, seat, rng)
+
+
+BOTS = {"random": random_move, "greedy": greedy_move, "strong": strong}
