@@ -112,6 +112,8 @@ class Seat(models.Model):
     # earlier seq belongs to an earlier turn and plays nothing.
     turn_seq = models.PositiveIntegerField(null=True, blank=True)
     forfeited = models.BooleanField(default=False)
+    # The computer plays this seat with the game's strong bot (a table filled with bots).
+    is_bot = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["position"]

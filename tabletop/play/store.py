@@ -19,7 +19,8 @@ from django.utils import timezone
 import games
 from games import IllegalMove, RandomStream, canonical
 from games.base import check_player_count, player_names, resolve_options
-from games.bots import random_move
+from games.bots import strong
+from tabletop.accounts.bots import bot_player
 from tabletop.play import clock, signals
 from tabletop.play.models import Game, Move, Seat
 
@@ -74,8 +75,12 @@ def create_game(
     reminder_hours: list[int] | None = None,
     timeout_policy: str = Game.Timeout.BOT,
     join: bool = True,
+    fill_with_bots: bool = False,
 ) -> Game:
-    """A new open game; the creator takes the first seat unless `join` is False."""
+    """A new open game; the creator takes the first seat unless `join` is False.
+
+    `fill_with_bots` seats the computer in every other seat, so the game starts at once.
+    """
     try:
         rules = games.get(slug)
     except KeyError as error:
@@ -103,8 +108,10 @@ def create_game(
             reminder_hours=sorted(ladder, reverse=True),
             timeout_policy=timeout_policy,
         )
-        if join:
+        if join or fill_with_bots:
             _take_seat(game, creator)
+        for number in range(1, game.players) if fill_with_bots else ():
+            _take_seat(game, bot_player(number), is_bot=True)
     return game
 
 
@@ -120,8 +127,9 @@ def join_game(game: Game, user) -> Seat:
     return seat
 
 
-def _take_seat(game: Game, user) -> Seat:
-    seat = Seat.objects.create(game=game, position=game.seats.count(), user=user)
+def _take_seat(game: Game, user, is_bot: bool = False) -> Seat:
+    position = game.seats.count()
+    seat = Seat.objects.create(game=game, position=position, user=user, is_bot=is_bot)
     _accept_invitation(game, user)
     if game.seats.count() == game.players:
         _start(game)
@@ -142,6 +150,8 @@ def _start(game: Game) -> None:
     game.started = timezone.now()
     _project(game, state, previously_waiting=[])
     game.save()
+    if set(game.to_act) & set(bot_seats(game)):
+        _advance(game, [])  # the bots move until a person has to
 
 
 # ---------------------------------------------------------------------------- moves
@@ -259,7 +269,7 @@ def _timeout_step(game: Game, seat: int) -> Step:
         if move is not None:
             return Step(seat, move, Move.Source.TIMEOUT_SKIP)
     bot_rng = random_stream(game).bot_rng("timeout", game.seq + 1)
-    return Step(seat, random_move(rules, game.state, seat, bot_rng), Move.Source.TIMEOUT_BOT)
+    return Step(seat, strong(rules, game.state, seat, bot_rng), Move.Source.TIMEOUT_BOT)
 
 
 def resign(game: Game, user, source: str) -> list[Move]:
@@ -401,17 +411,19 @@ def _log(game: Game, step: Step, offset: int) -> Move:
 def _automatic_steps(
     game, rules, state: dict, resigned: list[int], stream: RandomStream, done: int
 ) -> Iterator[Step]:
-    """Steps nobody needs to be asked for: standing orders, and seats that have resigned.
+    """Steps nobody needs to be asked for: standing orders, and the seats a bot plays (bot
+    seats, and seats that have resigned).
 
     A generator, so each step sees the state the previous one left (the caller applies it).
     """
     standing_order = getattr(rules, "standing_order_move", None)
+    played_by_bots = set(resigned) | set(bot_seats(game))
     for n in range(MAX_AUTOMATIC_STEPS):
         step = None
         for seat in rules.to_act(state):
-            if seat in resigned:
+            if seat in played_by_bots:
                 bot_rng = stream.bot_rng("resigned", game.seq + done + n)
-                step = Step(seat, random_move(rules, state, seat, bot_rng), Move.Source.BOT)
+                step = Step(seat, strong(rules, state, seat, bot_rng), Move.Source.BOT)
             elif standing_order and (order := standing_order(state, seat)) is not None:
                 step = Step(seat, order, Move.Source.STANDING_ORDER)
             if step:
@@ -426,6 +438,10 @@ def _everyone_resigned_but_one(game: Game, resigned: list[int]) -> bool:
 
 
 # ---------------------------------------------------------------------------- projection
+
+
+def bot_seats(game: Game) -> list[int]:
+    return list(game.seats.filter(is_bot=True).values_list("position", flat=True))
 
 
 def resigned_seats(game: Game) -> list[int]:

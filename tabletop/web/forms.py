@@ -46,6 +46,11 @@ class NewGameForm(forms.Form):
         widget=forms.RadioSelect,
         label="When the deadline passes",
     )
+    fill_with_bots = forms.BooleanField(
+        required=False,
+        label="Play now against the computer",
+        help_text="Bots take every other seat and the game starts at once.",
+    )
     invite = forms.CharField(
         required=False,
         widget=forms.Textarea(attrs={"rows": 2, "placeholder": "friend@example.com"}),

@@ -66,6 +66,7 @@ class SeatRow:
     is_you: bool
     resigned: bool
     forfeited: bool
+    is_bot: bool = False
     winner: bool = False
     score: int | None = None
 
@@ -85,6 +86,7 @@ def seat_rows(game: Game, viewer: int | None) -> list[SeatRow]:
                 is_you=seat.position == viewer,
                 resigned=seat.position in resigned,
                 forfeited=seat.forfeited,
+                is_bot=seat.is_bot,
                 winner=seat.position in outcome.get("winners", []),
                 score=scores[seat.position] if seat.position < len(scores) else None,
             )

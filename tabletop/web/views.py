@@ -57,6 +57,7 @@ def new_game(request: HttpRequest) -> HttpResponse:
                 days_per_move=data["days_per_move"],
                 reminder_hours=data["reminder_hours"],
                 timeout_policy=data["timeout_policy"],
+                fill_with_bots=data["fill_with_bots"],
             )
             for address in data["invite"]:
                 invitations.invite(game, address, request.user)
