@@ -12,6 +12,7 @@ from django.core.management.base import BaseCommand
 from django.db import connection
 
 import games
+from tabletop.bench import bots as bot_benchmarks
 from tabletop.bench import mail as mail_benchmarks
 from tabletop.bench import play as benchmarks
 
@@ -23,7 +24,13 @@ class Command(BaseCommand):
     )
 
     def add_arguments(self, parser):
-        parser.add_argument("--only", choices=["rules", "database", "mail"], help="one part only")
+        parser.add_argument(
+            "--only", choices=["rules", "database", "mail", "bots"], help="one part only"
+        )
+        parser.add_argument(
+            "--bot-games", type=int, default=200, help="games per matchup for the bots' table"
+        )
+        parser.add_argument("--game", action="append", help="with --only bots: these games")
         parser.add_argument(
             "--sweep-games", type=int, default=100_000, help="active games for the sweep figure"
         )
@@ -31,6 +38,9 @@ class Command(BaseCommand):
         parser.add_argument("--seconds", type=float, default=2.0, help="per game, for playouts")
 
     def handle(self, *args, only=None, postgres=None, seconds=2.0, sweep_games=100_000, **kw):
+        if only == "bots":
+            self.bot_figures(kw["bot_games"], tuple(kw["game"] or ()))
+            return
         if only in (None, "rules"):
             self.rules_figures(seconds)
         if only in (None, "database"):
@@ -54,6 +64,14 @@ class Command(BaseCommand):
             except ModuleNotFoundError:
                 continue
             self.stdout.write(f"  {slug:10} {per_game:9.1f} games/s {per_step:11.0f} steps/s")
+
+    def bot_figures(self, count: int, slugs: tuple[str, ...]) -> None:
+        self.stdout.write(
+            f"The strong bot against random and greedy players, {count} games a matchup, its "
+            "seat rotating (DOS matches to 100):"
+        )
+        for row in bot_benchmarks.table(count, slugs or None):
+            self.stdout.write(bot_benchmarks.describe(row))
 
     def database_figures(self) -> None:
         old_name = connection.creation.create_test_db(verbosity=0, autoclobber=True)
