@@ -10,6 +10,7 @@ from pathlib import Path
 
 import dj_database_url
 from csp.constants import NONE, SELF, UNSAFE_INLINE
+from django.core.exceptions import ImproperlyConfigured
 
 from tabletop.envparse import email_settings, env_bool, env_list, proxy_ssl_header, secret_key
 
@@ -225,9 +226,23 @@ MAIL_SEND_ATTEMPTS = int(os.environ.get("MAIL_SEND_ATTEMPTS", "8"))
 MAIL_RETRY_SECONDS = int(os.environ.get("MAIL_RETRY_SECONDS", "30"))
 # Inbound: larger messages are refused with an answer (a move needs a line of text).
 MAIL_INBOUND_MAX_BYTES = int(os.environ.get("MAIL_INBOUND_MAX_BYTES", str(2 * 1024 * 1024)))
-# Inbound by webhook: the django-anymail provider whose inbound webhook is trusted
-# (/anymail/<provider>/inbound/); empty accepts none.
-MAIL_INBOUND_PROVIDER = os.environ.get("MAIL_INBOUND_PROVIDER", "")
+# Inbound: replies are played only when their sender is authenticated (a DKIM signature of the
+# From domain, or the webhook provider's verdict); anyone can write any From. Off by default
+# only while DEBUG is on, for a developer's unsigned test mail.
+MAIL_REQUIRE_AUTHENTICATED_SENDER = env_bool("MAIL_REQUIRE_AUTHENTICATED_SENDER", not DEBUG)
+# Inbound: more messages than this from one sender within a clock hour are recorded, neither
+# played nor answered (0: no limit). Counted in the cache.
+MAIL_INBOUND_PER_SENDER_PER_HOUR = int(os.environ.get("MAIL_INBOUND_PER_SENDER_PER_HOUR", "30"))
+# Inbound by webhook: the django-anymail provider whose inbound webhook is mounted and trusted
+# (/anymail/<provider>/inbound/); empty mounts none. It needs ANYMAIL_WEBHOOK_SECRET.
+MAIL_INBOUND_PROVIDER = os.environ.get("MAIL_INBOUND_PROVIDER", "").strip().lower()
+if MAIL_INBOUND_PROVIDER and not ANYMAIL["WEBHOOK_SECRET"]:
+    raise ImproperlyConfigured(
+        f"MAIL_INBOUND_PROVIDER is {MAIL_INBOUND_PROVIDER!r} but ANYMAIL_WEBHOOK_SECRET is not "
+        "set: anyone could post email to the webhook as any player. Set ANYMAIL_WEBHOOK_SECRET "
+        "to 'user:password' and give the provider https://user:password@<site>/anymail/"
+        f"{MAIL_INBOUND_PROVIDER}/inbound/."
+    )
 # Inbound by IMAP polling (manage.py fetch_mail): imaps://user:pass@host:993/INBOX
 IMAP_URL = os.environ.get("IMAP_URL", "")
 

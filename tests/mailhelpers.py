@@ -1,4 +1,5 @@
-"""Real mail machinery for tests: an SMTP server, a Celery worker on Redis, a set clock.
+"""Real mail machinery for tests: an SMTP server, a Celery worker on Redis, a set clock,
+DKIM keys and the DNS that publishes them.
 
 Test modules load this file as a plugin (`pytest_plugins = ["tests.mailhelpers"]`), since
 tests/conftest.py belongs to the whole suite; as a plugin its session fixtures (the worker,
@@ -7,11 +8,18 @@ the SMTP server) exist once per test process, however many modules use them.
 
 from __future__ import annotations
 
+import base64
 import contextlib
 import copy
 import email
+import functools
+import math
 import os
+import secrets
+import shutil
 import socket
+import subprocess
+import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -19,11 +27,14 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from email import policy
 from email.message import EmailMessage
+from pathlib import Path
 from urllib.parse import urlsplit
 
+import dkim
 import pytest
 from aiosmtpd.controller import Controller
 from django.utils import timezone
+from imapclient import IMAPClient
 
 from tabletop.play import clock, store
 from tests.conftest import need, reachable
@@ -121,6 +132,33 @@ def mailbox(smtp_server, settings) -> Mailbox:
     settings.EMAIL_TIMEOUT = 5
     handler.clear()
     return handler
+
+
+# ---------------------------------------------------------------------------- IMAP
+
+
+@pytest.fixture
+def imap_server():
+    """pymap, a real IMAP server, with one in-memory mailbox."""
+    binary = shutil.which("pymap", path=str(Path(sys.executable).parent))
+    need("pymap (IMAP server, a dev dependency)", binary is not None)
+    port = free_port()
+    server = subprocess.Popen(
+        [binary, "--host", "127.0.0.1", "--port", str(port), "--no-tls", "dict",
+         "--demo-user", "replies", "--demo-password", "pw"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )  # fmt: skip
+    wait_until(lambda: reachable(f"imap://127.0.0.1:{port}", port), 20)
+    yield f"imap://replies:pw@127.0.0.1:{port}/INBOX"
+    server.terminate()
+    server.wait(10)
+
+
+def deliver_to_mailbox(url_port: str, raw: bytes) -> None:
+    port = int(url_port.rsplit(":", 1)[1].split("/")[0])
+    with IMAPClient("127.0.0.1", port=port, ssl=False) as client:
+        client.login("replies", "pw")
+        client.append("INBOX", raw)
 
 
 # ---------------------------------------------------------------------------- Celery
@@ -331,7 +369,111 @@ def whole_turn(game, seat: int, pick: int = 0) -> list[str]:
     return lines
 
 
+@pytest.fixture(autouse=True)
+def unsigned_replies_taken(settings) -> None:
+    """Test replies come unsigned, from the same few addresses test after test (and the cache
+    that counts them is shared): take them as authenticated and without an hourly limit. The
+    tests of those two rules turn them back on."""
+    settings.MAIL_REQUIRE_AUTHENTICATED_SENDER = False
+    settings.MAIL_INBOUND_PER_SENDER_PER_HOUR = 0
+
+
 @pytest.fixture
 def fast_passwords(settings) -> None:
     """Test players' passwords hash in microseconds instead of half a second each."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+# ---------------------------------------------------------------------------- DKIM
+
+
+def der(tag: int, body: bytes) -> bytes:
+    size = len(body)
+    if size < 0x80:
+        return bytes([tag, size]) + body
+    length = size.to_bytes((size.bit_length() + 7) // 8, "big")
+    return bytes([tag, 0x80 | len(length)]) + length + body
+
+
+def der_integers(*values: int) -> bytes:
+    """A DER SEQUENCE of non-negative INTEGERs (an RSA key, in PKCS #1)."""
+    return der(
+        0x30, b"".join(der(0x02, v.to_bytes(v.bit_length() // 8 + 1, "big")) for v in values)
+    )
+
+
+def probable_prime(bits: int) -> int:
+    """A random prime of exactly `bits` bits, its top two bits set (so that two of them make
+    a modulus of exactly twice as many bits); Miller-Rabin, 32 rounds."""
+    while True:
+        candidate = secrets.randbits(bits) | (3 << (bits - 2)) | 1
+        if any(candidate % small == 0 for small in (3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37)):
+            continue
+        odd, twos = candidate - 1, 0
+        while odd % 2 == 0:
+            odd, twos = odd // 2, twos + 1
+        for _ in range(32):
+            x = pow(secrets.randbelow(candidate - 3) + 2, odd, candidate)
+            if x in (1, candidate - 1):
+                continue
+            for _ in range(twos - 1):
+                x = pow(x, 2, candidate)
+                if x == candidate - 1:
+                    break
+            else:
+                break
+        else:
+            return candidate
+
+
+@functools.cache
+def dkim_key(bits: int = 1024) -> tuple[bytes, bytes]:
+    """A freshly made RSA key: the private key as dkim.sign takes it (PEM, PKCS #1) and the
+    DNS TXT record that publishes its public half. Made here, so the tests need no openssl."""
+    e = 65537
+    while True:
+        p, q = probable_prime(bits // 2), probable_prime(bits // 2)
+        phi = (p - 1) * (q - 1)
+        if p != q and math.gcd(e, phi) == 1:
+            break
+    d = pow(e, -1, phi)
+    private = der_integers(0, p * q, e, d, p, q, d % (p - 1), d % (q - 1), pow(q, -1, p))
+    text = base64.b64encode(private)
+    lines = b"\n".join(text[at : at + 64] for at in range(0, len(text), 64))
+    pem = b"-----BEGIN RSA PRIVATE KEY-----\n" + lines + b"\n-----END RSA PRIVATE KEY-----\n"
+    public = base64.b64encode(der_integers(p * q, e))
+    return pem, b"v=DKIM1; k=rsa; p=" + public
+
+
+def dkim_signed(raw: bytes, domain: str, selector: str = "test", *, length: bool = False) -> bytes:
+    """The message with a DKIM signature of `domain` on top, as the sender's server adds it."""
+    private, _ = dkim_key()
+    signature = dkim.sign(
+        raw,
+        selector.encode(),
+        domain.encode(),
+        private,
+        include_headers=[b"from", b"to", b"subject", b"date", b"message-id", b"in-reply-to"],
+        length=length,
+    )
+    return signature + raw
+
+
+@pytest.fixture
+def dkim_dns(monkeypatch) -> Callable[[str, str], None]:
+    """DNS for DKIM public keys: `publish(domain, selector)` puts the test key there, and the
+    sender check looks keys up here instead of on the internet."""
+    from tabletop.mail import senders
+
+    records: dict[bytes, bytes] = {}
+    monkeypatch.setattr(senders, "lookup_txt", lambda name, timeout=5: records.get(name))
+
+    def publish(domain: str, selector: str = "test") -> None:
+        records[f"{selector}._domainkey.{domain}.".encode()] = dkim_key()[1]
+
+    return publish
+
+
+@pytest.fixture
+def authenticated_senders_required(settings) -> None:
+    settings.MAIL_REQUIRE_AUTHENTICATED_SENDER = True

@@ -7,7 +7,7 @@ import pytest
 from tabletop.mail import inbound
 from tabletop.mail.compose import compose
 from tabletop.mail.models import InboundMail, Outbox
-from tabletop.play import store
+from tabletop.play import history, store
 from tests import mailhelpers
 from tests.factories import play_random_steps, started_game, user_at
 
@@ -37,26 +37,40 @@ def log_of(game) -> list:
     return list(game.moves.values_list("seq", "payload"))
 
 
-def test_an_unknown_sender_is_refused(game):
+def no_answer() -> bool:
+    return not Outbox.objects.filter(kind=Outbox.Kind.REPLY).exists()
+
+
+def test_a_reply_from_an_unknown_sender_is_recorded_and_never_answered(game):
     before = log_of(game)
     raw = mailhelpers.reply_to(turn_email(game), "take 1", "mallory@example.org")
-    record, text, _ = answer_to(raw)
-    assert record.result == "refused"
-    assert "We do not know mallory@example.org" in text
-    assert "Nothing was played." in text
-    assert Outbox.objects.filter(kind="reply").get().to == "mallory@example.org"
-    assert "Your legal moves" not in text and "What you see" not in text
+    record = inbound.receive(raw, "test")
+    assert record.result == "refused" and not record.answered
+    assert "mallory@example.org is no player's address; not answered" in record.detail
+    assert no_answer()
     assert log_of(game) == before
 
 
-def test_another_players_reply_address_is_refused(game):
+def test_a_reply_from_another_player_is_recorded_and_never_answered(game):
     before = log_of(game)
     other = next(seat for seat in range(3) if seat != game.to_act[0])
-    raw = mailhelpers.reply_to(turn_email(game), "take 1", user_at(game, other).email)
-    record, text, _ = answer_to(raw)
-    assert record.result == "refused"
-    assert "belongs to another player's turn email" in text
+    sender = user_at(game, other).email
+    record = inbound.receive(mailhelpers.reply_to(turn_email(game), "take 1", sender), "test")
+    assert record.result == "refused" and not record.answered
+    assert f"{sender} is another player's address; not answered" in record.detail
+    assert no_answer()
     assert log_of(game) == before
+
+
+def test_a_stranger_writing_to_a_broken_reply_address_is_not_answered(game):
+    original = turn_email(game)
+    raw = mailhelpers.reply_to(
+        original, "take 1", "mallory@example.org", to="m1-2-3-4-aaaaaaaaaaaaaaaa@localhost"
+    )
+    record = inbound.receive(raw, "test")
+    assert record.result == "refused" and not record.answered
+    assert "is not one we sent" in record.detail
+    assert no_answer()
 
 
 def test_a_tampered_reply_address_is_refused(game):
@@ -104,13 +118,31 @@ def test_an_empty_reply_is_refused_with_how_to_write_a_move(game):
     assert log_of(game) == before
 
 
-def test_two_steps_of_which_the_second_is_illegal_play_neither(game):
-    before = log_of(game)
+def test_two_steps_of_which_the_second_is_illegal_play_the_first_and_say_why_the_second_stopped(
+    game,
+):
+    seat = game.to_act[0]
     record, text, _ = answer_to(mailhelpers.reply_to(turn_email(game), "take 1\ntake 2"))
-    assert record.result == "refused"
-    assert "Line 2 could not be played:" in text
-    assert "line 2: take 2" in text
-    assert log_of(game) == before
+    assert record.result == "accepted"
+    assert [payload for _, payload in log_of(game)] == [{"kind": "take", "column": 1}]
+    assert f"Played: 1 step in Gazobu #{game.pk}. Line 2 could not be played:" in text
+    assert "line 2: take 2\n  You have already drawn this turn; place the " in text
+    game.refresh_from_db()
+    assert "What you see now:\n" + game.rules.view_text(game.state, seat) in text
+    assert "Your legal moves:\n  place " in text
+
+
+def test_a_reply_stopped_part_way_says_how_many_lines_were_left_unplayed(game):
+    record, text, _ = answer_to(
+        mailhelpers.reply_to(turn_email(game), "draw\nfnord\nplace 1\nplace 2")
+    )
+    assert record.result == "accepted"
+    assert len(log_of(game)) == 1
+    assert (
+        f"Played: 1 step in Gazobu #{game.pk}. Line 2 could not be played, so it and the 2 "
+        "lines after it were left unplayed:"
+    ) in text
+    assert "line 2: fnord" in text
 
 
 def test_a_reply_to_a_finished_game_is_refused(game):
@@ -172,6 +204,63 @@ def test_a_stale_reply_that_no_longer_fits_is_refused_with_what_changed(game):
     assert log_of(game) == before
 
 
+def turn_seq(game, seat: int) -> int | None:
+    return game.seats.get(position=seat).turn_seq
+
+
+def test_a_reply_to_an_older_turns_email_plays_nothing_and_tells_what_happened_since(game):
+    seat = game.to_act[0]
+    original = turn_email(game)
+    while not (seat in game.to_act and turn_seq(game, seat)):
+        game = play_random_steps(game, 1)
+    before = log_of(game)
+    record, text, _ = answer_to(mailhelpers.reply_to(original, "draw"))  # legal now, too
+    assert record.result == "refused"
+    assert log_of(game) == before
+    assert (
+        "The email you answered was written for an earlier turn of yours (at move 0); your "
+        f"turn now began at move {turn_seq(game, seat)}. Nothing was played." in text
+    )
+    since = [line["text"] for line in history.lines(game, seat, after_seq=0)][-30:]
+    told = "".join(f"  - {line}\n" for line in since)
+    assert "What happened since the email you answered:\n" + told in text
+    assert "Your legal moves:\n  take 1\n  take 2\n  draw\n" in text
+    # The answer carries this turn's reply address: a reply to it plays.
+    fresh = mailhelpers.latest_email(Outbox.Kind.REPLY, seat)
+    assert inbound.receive(mailhelpers.reply_to(fresh, "draw"), "test").result == "accepted"
+    assert len(log_of(game)) == len(before) + 1
+
+
+def test_a_reply_when_it_is_not_the_senders_turn_plays_nothing(game):
+    seat = game.to_act[0]
+    original = turn_email(game)
+    while seat in game.to_act:
+        game = play_random_steps(game, 1)
+    before = log_of(game)
+    waiting = user_at(game, game.to_act[0]).username
+    record, text, _ = answer_to(mailhelpers.reply_to(original, "take 1"))
+    assert record.result == "refused"
+    assert log_of(game) == before
+    assert (
+        f"It is not your turn in Gazobu #{game.pk}: the game is waiting for {waiting}. Nothing "
+        "was played. You will get an email when it is your turn." in text
+    )
+    assert "What happened since the email you answered:\n  - " in text
+
+
+def test_the_answer_to_a_reply_carries_an_address_for_the_rest_of_the_turn(game):
+    seat = game.to_act[0]
+    first, *rest = mailhelpers.whole_turn(game, seat)
+    assert inbound.receive(mailhelpers.reply_to(turn_email(game), first), "test").result == (
+        "accepted"
+    )
+    answer = mailhelpers.latest_email(Outbox.Kind.REPLY, seat)
+    record = inbound.receive(mailhelpers.reply_to(answer, "\n".join(rest)), "test")
+    assert record.result == "accepted", record.detail
+    game.refresh_from_db()
+    assert seat not in game.to_act
+
+
 def test_a_message_without_a_message_id_is_still_handled_once(game):
     message = mailhelpers.parsed(mailhelpers.reply_to(turn_email(game), "fnord"))
     del message["Message-ID"]
@@ -182,8 +271,10 @@ def test_a_message_without_a_message_id_is_still_handled_once(game):
     assert first.result == "refused"
 
 
-def test_the_refused_line_is_numbered_as_it_stands_in_the_reply(game):
+def test_the_line_that_stopped_a_reply_is_numbered_as_it_stands_in_the_reply(game):
     record, text, _ = answer_to(mailhelpers.reply_to(turn_email(game), "help\n\ntake 1\nfnord"))
-    assert record.result == "refused"
+    assert record.result == "accepted"
+    assert len(log_of(game)) == 1
+    assert "Line 3 could not be played:" in text
     assert "line 3: fnord" in text
     assert "How to write moves in Gazobu" in text

@@ -1,31 +1,40 @@
 """Moves by email: the one function behind the webhook, the IMAP poller and the SMTP receiver.
 
-`receive(raw, channel)` takes a whole message as it arrived and, in one transaction:
-records its Message-ID (a second delivery of the same message moves nothing), authenticates it
-by the signed reply address it was sent to and by its sender, reads the player's own lines,
-applies them through the store all or nothing, and queues the answer in the same thread.
-Automatic mail (bounces, vacation replies) is recorded and never answered, so no mail loops.
+`receive(raw, channel)` takes a whole message as it arrived and, in one transaction: records
+its Message-ID (a second delivery of the same message moves nothing), makes sure it can be
+read, that its sender is authentic (a DKIM signature of the From domain, or the provider's
+verdict) and within its hourly allowance, authenticates it by the signed reply address it was
+sent to and by its sender, reads the player's own lines, plays them through the store in order
+up to the first that cannot be played, and queues the answer in the same thread.
+
+Only our players are ever written to, and about a seat only that seat's own player: mail from
+anyone else, unauthenticated or automatic mail (bounces, vacation replies) and mail over the
+allowance is recorded for the operator and never answered, so there is no backscatter and no
+mail loop. A message that cannot be read at all is recorded as rejected, and the channels
+refuse it for good.
 """
 
 from __future__ import annotations
 
 import hashlib
 import logging
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from email import policy
 from email.message import EmailMessage
 from email.parser import BytesParser
-from email.utils import getaddresses, parseaddr
+from email.utils import getaddresses
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.db import IntegrityError, transaction
+from django.core.cache import cache
+from django.db import IntegrityError, InterfaceError, OperationalError, transaction
 
 from tabletop.accounts import links
-from tabletop.mail import addresses, outbox, replytext
+from tabletop.mail import addresses, outbox, replytext, senders
 from tabletop.mail.models import InboundMail, Outbox
-from tabletop.play import store
+from tabletop.play import clock, store
 from tabletop.play.models import Game, Move
 
 log = logging.getLogger(__name__)
@@ -35,11 +44,24 @@ COMMANDS = {"help": "help", "?": "help", "status": "status", "resign": "resign"}
 RECIPIENT_HEADERS = ("Delivered-To", "X-Original-To", "Envelope-To", "To", "Cc")
 NOTHING_PLAYED = "Nothing was played."
 
+# A reply has a few MIME parts. Many more is not a reply, and the parser recurses once per
+# level of nesting: counted in the raw bytes before anything is parsed.
+MOST_CONTAINERS = 25
+CONTAINER = re.compile(rb'(?im)^content-type:\s*(?:\([^)]*\)\s*)*"?(?:multipart|message)/')
+# Up to this many times MAIL_INBOUND_MAX_BYTES a message is still taken whole, so that its
+# signature can be checked and its player told it is too large; beyond, only its header.
+WHOLE_UP_TO = 2
+MOST_HEADER_BYTES = 256 * 1024
+CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+NOT_WHITESPACE_CONTROL = re.compile(r"[\x00-\x08\x0e-\x1f\x7f]")
+ADDRESS = re.compile(r"[^@\s<>()\[\],;:\"\\]+@[^@\s<>()\[\],;:\"\\]+\.[^@\s<>()\[\],;:\"\\]+")
+
 
 @dataclass
 class Incoming:
     """What we need of a received message."""
 
+    raw: bytes
     message: EmailMessage
     message_id: str
     sender: str
@@ -47,6 +69,8 @@ class Incoming:
     references: list[str]
     recipients: list[str]
     size: int
+    complete: bool  # raw is the whole message, not only its header
+    unreadable: str = ""  # why it cannot be read, if it cannot
 
 
 @dataclass
@@ -62,12 +86,29 @@ class Verdict:
     answered: bool = True
 
 
+def whole_message_limit() -> int:
+    """The largest message a channel should fetch whole (larger: its header and size only)."""
+    return settings.MAIL_INBOUND_MAX_BYTES * WHOLE_UP_TO
+
+
 # ---------------------------------------------------------------------------- the way in
 
 
-def receive(raw: bytes, channel: str, recipients: Sequence[str] = ()) -> InboundMail:
-    """Handle one received email; safe to call again with the same message."""
-    incoming = read(raw, recipients)
+def receive(
+    raw: bytes,
+    channel: str,
+    recipients: Sequence[str] = (),
+    *,
+    size: int | None = None,
+    authenticated: bool | None = None,
+) -> InboundMail:
+    """Handle one received email; safe to call again with the same message.
+
+    `size` is the message's size when `raw` is only its header (a poller that did not fetch
+    an oversized message whole). `authenticated` is the provider's verdict on the sender where
+    a provider took the message in; otherwise its DKIM signature is checked here.
+    """
+    incoming = read(raw, recipients, size)
     with transaction.atomic():
         try:
             with transaction.atomic():
@@ -80,41 +121,135 @@ def receive(raw: bytes, channel: str, recipients: Sequence[str] = ()) -> Inbound
                     result=InboundMail.Result.REFUSED,
                 )
         except IntegrityError:
-            return duplicate(incoming)
-        verdict = judge(incoming)
-        record.result, record.detail = verdict.result, verdict.message[:2000]
-        record.game, record.seat = verdict.game, verdict.seat
+            return duplicate(incoming, authenticated)
+        verdict = handle(incoming, authenticated)
+        record.result, record.detail = verdict.result, clean(verdict.message)[:2000]
+        record.game, record.seat, record.answered = verdict.game, verdict.seat, verdict.answered
         record.save()
-        if verdict.answered:
-            answer(incoming, verdict)
     return record
 
 
-def read(raw: bytes, recipients: Sequence[str] = ()) -> Incoming:
-    message = BytesParser(policy=policy.default).parsebytes(raw)
-    found = [*recipients]
-    for name in RECIPIENT_HEADERS:
-        values = [str(value) for value in message.get_all(name, [])]
-        found += [address for _, address in getaddresses(values)]
-    message_id = header(message, "Message-ID")
+def handle(incoming: Incoming, authenticated: bool | None) -> Verdict:
+    """Judge the message and answer it. Whatever the message makes go wrong rejects it, rather
+    than failing the channel, which would offer it again at every try; a database that is away
+    is no fault of the message's and propagates, so that the channel tries again later."""
+    try:
+        with transaction.atomic():
+            verdict = judge(incoming, authenticated)
+            if verdict.answered:
+                answer(incoming, verdict)
+        return verdict
+    except (OperationalError, InterfaceError):
+        raise
+    except Exception as error:
+        log.exception("inbound %s could not be handled; rejected", incoming.message_id)
+        return Verdict(
+            InboundMail.Result.REJECTED,
+            f"could not be handled ({type(error).__name__}: {error}); rejected for good",
+            answered=False,
+        )
+
+
+def reject(raw: bytes, channel: str, reason: str) -> InboundMail:
+    """Record a message its channel could not even hand over (a provider's payload that its
+    parser failed on), once: the operator sees it, nobody is answered."""
+    record, _ = InboundMail.objects.get_or_create(
+        message_id=f"<sha256.{hashlib.sha256(raw).hexdigest()}@tabletop.invalid>",
+        defaults={
+            "channel": channel,
+            "size": len(raw),
+            "result": InboundMail.Result.REJECTED,
+            "detail": clean(f"could not be read ({reason}); rejected for good")[:2000],
+        },
+    )
+    return record
+
+
+def read(raw: bytes, recipients: Sequence[str] = (), size: int | None = None) -> Incoming:
+    """The message's parts we use. Its size and structure are checked before it is parsed:
+    past the size limit, or with too many MIME parts, only its header is read."""
+    size = len(raw) if size is None else size
+    complete = len(raw) == size
+    message, unreadable = None, ""
+    if complete and size <= settings.MAIL_INBOUND_MAX_BYTES:
+        containers = len(CONTAINER.findall(raw))
+        if containers > MOST_CONTAINERS:
+            unreadable = (
+                f"{containers} MIME containers (a reply has a few; at most {MOST_CONTAINERS} "
+                "are read); rejected unread"
+            )
+        else:
+            try:
+                message = BytesParser(policy=policy.default).parsebytes(raw)
+            except Exception as error:  # e.g. RecursionError
+                unreadable = f"could not be parsed ({type(error).__name__}); rejected"
+    if message is None:
+        message = header_of(raw)
+    message_id = header(message, "Message-ID")[:255]
     if not message_id:
         message_id = f"<sha256.{hashlib.sha256(raw).hexdigest()}@tabletop.invalid>"
     return Incoming(
+        raw=raw,
         message=message,
-        message_id=message_id[:255],
-        sender=parseaddr(header(message, "From"))[1].lower(),
+        message_id=message_id,
+        sender=sender_of(message),
         subject=header(message, "Subject"),
         references=header(message, "References").split(),
-        recipients=found,
-        size=len(raw),
+        recipients=[*recipients, *recipients_of(message)],
+        size=size,
+        complete=complete,
+        unreadable=unreadable,
     )
+
+
+def header_of(raw: bytes) -> EmailMessage:
+    """Only the header block of a message, parsed."""
+    head = raw[:MOST_HEADER_BYTES]
+    end = re.search(rb"\r?\n\r?\n", head)
+    if end:
+        head = head[: end.start()] + b"\r\n"
+    try:
+        return BytesParser(policy=policy.default).parsebytes(head, headersonly=True)
+    except Exception:
+        return EmailMessage()
+
+
+def clean(text: str) -> str:
+    """One line of printable text: no control characters (a NUL would not even go into
+    PostgreSQL), no unpaired surrogates from undecodable bytes."""
+    text = text.encode("utf-8", "replace").decode("utf-8")
+    return " ".join(CONTROL.sub(" ", text).split())
 
 
 def header(message: EmailMessage, name: str) -> str:
     try:
-        return " ".join(str(message.get(name, "")).split())
-    except (ValueError, TypeError, IndexError):  # a header too broken to parse
+        return clean(str(message.get(name, "")))
+    except Exception:  # a header too broken to parse
         return ""
+
+
+def sender_of(message: EmailMessage) -> str:
+    """The one address of the one From header, lower case; "" if there is no such thing."""
+    try:
+        values = [str(value) for value in message.get_all("From", [])]
+        found = getaddresses(values) if len(values) == 1 else []
+    except Exception:
+        return ""
+    if len(found) != 1 or NOT_WHITESPACE_CONTROL.search(values[0]):
+        return ""
+    address = found[0][1].lower()
+    return address if ADDRESS.fullmatch(address) else ""
+
+
+def recipients_of(message: EmailMessage) -> list[str]:
+    found = []
+    for name in RECIPIENT_HEADERS:
+        try:
+            values = [clean(str(value)) for value in message.get_all(name, [])]
+            found += [address for _, address in getaddresses(values)]
+        except Exception:
+            continue
+    return found
 
 
 def automatic(incoming: Incoming) -> bool:
@@ -131,6 +266,76 @@ def automatic(incoming: Incoming) -> bool:
     )
 
 
+# ---------------------------------------------------------------------------- screening
+
+
+def screen(incoming: Incoming, authenticated: bool | None) -> Verdict | None:
+    """Mail that is read no further and never answered; None for mail that may go on."""
+    if incoming.unreadable:
+        return Verdict(InboundMail.Result.REJECTED, incoming.unreadable, answered=False)
+    if not incoming.sender:
+        return Verdict(
+            InboundMail.Result.IGNORED, "no single, well-formed From address", answered=False
+        )
+    if automatic(incoming):
+        return Verdict(InboundMail.Result.IGNORED, "automatic mail", answered=False)
+    if settings.MAIL_REQUIRE_AUTHENTICATED_SENDER and not authentic(incoming, authenticated):
+        domain = domain_of(incoming.sender)
+        if authenticated is None:
+            why = f"no valid DKIM signature of {domain}"
+        else:
+            why = f"the provider did not vouch that {domain} sent it"
+        return silent(
+            f"not authenticated: {why} (MAIL_REQUIRE_AUTHENTICATED_SENDER); it may be "
+            "forged, so it was not answered"
+        )
+    limit = settings.MAIL_INBOUND_PER_SENDER_PER_HOUR
+    if over_the_limit(incoming.sender, limit):
+        return silent(
+            f"more than {limit} messages from {incoming.sender} within the hour "
+            "(MAIL_INBOUND_PER_SENDER_PER_HOUR); not answered"
+        )
+    return None
+
+
+def silent(detail: str, **fields) -> Verdict:
+    """A refusal recorded for the operator and never answered."""
+    return Verdict(InboundMail.Result.REFUSED, detail, answered=False, **fields)
+
+
+def domain_of(address: str) -> str:
+    return address.rpartition("@")[2]
+
+
+def authentic(incoming: Incoming, authenticated: bool | None) -> bool:
+    if authenticated is not None:
+        return authenticated
+    if not incoming.complete or incoming.size > whole_message_limit():
+        return False
+    return senders.signed_by(incoming.raw, domain_of(incoming.sender))
+
+
+def over_the_limit(sender: str, limit: int) -> bool:
+    """Counts this message; True once the sender has sent more than `limit` this clock hour.
+
+    A cache that is away counts nothing: replies go on rather than being refused."""
+    if not limit:
+        return False
+    hour = int(clock.now().timestamp() // 3600)
+    key = f"mail.inbound.{hashlib.sha256(sender.encode()).hexdigest()[:32]}.{hour}"
+    try:
+        cache.add(key, 0, timeout=2 * 3600)
+        try:
+            count = cache.incr(key)
+        except ValueError:  # expired between add and incr
+            cache.set(key, 1, timeout=2 * 3600)
+            count = 1
+    except Exception:
+        log.warning("could not count inbound mail from %s; not limited", sender, exc_info=True)
+        return False
+    return count > limit
+
+
 # ---------------------------------------------------------------------------- judging
 
 
@@ -140,12 +345,13 @@ class Refusal(Exception):
         self.verdict = verdict
 
 
-def judge(incoming: Incoming) -> Verdict:
-    if automatic(incoming):
-        return Verdict(InboundMail.Result.IGNORED, "automatic mail", answered=False)
+def judge(incoming: Incoming, authenticated: bool | None = None) -> Verdict:
+    screened = screen(incoming, authenticated)
+    if screened is not None:
+        return screened
     try:
-        check_size(incoming)
         game, seat, user, token = authenticate(incoming)
+        check_size(incoming, game, seat, user)
         if game.is_over:
             return over(game, seat, user)
         return act(incoming, game, seat, user, token)
@@ -157,56 +363,72 @@ def refused(message: str, **fields) -> Refusal:
     return Refusal(Verdict(InboundMail.Result.REFUSED, message, **fields))
 
 
-def check_size(incoming: Incoming) -> None:
+def to_players_only(incoming: Incoming, message: str) -> Refusal:
+    """A refusal answered only when the sender is one of our players: strangers get no mail."""
+    if get_user_model().objects.filter(email__iexact=incoming.sender).exists():
+        return refused(message)
+    return Refusal(silent(f"{message} (Not answered: {incoming.sender} is no player's address.)"))
+
+
+def authenticate(incoming: Incoming) -> tuple:
+    """(game, seat, user, token) for a genuine reply address written to by its own player."""
+    found = addresses.find_token(incoming.recipients)
+    if found is None:
+        raise to_players_only(
+            incoming,
+            "This address only takes replies to turn emails, and your email was not sent to "
+            f"the reply address of one. {NOTHING_PLAYED} Reply to your latest turn email.",
+        )
+    try:
+        token = addresses.read_token(found)
+    except addresses.ExpiredAddress as expired:
+        raise to_players_only(
+            incoming,
+            f"The email you answered is too old: its reply address {expired}. "
+            f"{NOTHING_PLAYED} Reply to your latest turn email, or open the game on the web.",
+        ) from None
+    except addresses.BadAddress:
+        raise to_players_only(
+            incoming,
+            "The reply address of your email is not one we sent: it has been changed, so we "
+            f"cannot tell which game it is for. {NOTHING_PLAYED} Reply to your latest turn "
+            "email as it came.",
+        ) from None
+    game = Game.objects.filter(pk=token.game_id).first()
+    seat = game.seats.select_related("user").filter(position=token.seat).first() if game else None
+    if seat is None:
+        raise to_players_only(
+            incoming, f"The game this email was for no longer exists. {NOTHING_PLAYED}"
+        )
+    if seat.user.email.lower() != incoming.sender:
+        raise Refusal(
+            silent(stranger(incoming.sender, game, seat.position), game=game, seat=seat.position)
+        )
+    return game, seat.position, seat.user, token
+
+
+def stranger(sender: str, game: Game, seat: int) -> str:
+    """Why the operator sees no answer to a reply from an address not the seat's own."""
+    known = get_user_model().objects.filter(email__iexact=sender).exists()
+    who = "another player's address" if known else "no player's address"
+    return (
+        f"the reply address is seat {seat}'s in {game.title} #{game.pk}, but the sender "
+        f"{sender} is {who}; not answered (that would tell whether an address is registered, "
+        "and could be backscatter)"
+    )
+
+
+def check_size(incoming: Incoming, game: Game, seat: int, user) -> None:
     limit = settings.MAIL_INBOUND_MAX_BYTES
     if incoming.size > limit:
         raise refused(
             f"Your email was {incoming.size / 2**20:.1f} MB; replies are taken up to "
             f"{limit / 2**20:.0f} MB. {NOTHING_PLAYED} Send your move as plain text, "
-            "without attachments."
+            "without attachments.",
+            game=game,
+            seat=seat,
+            user=user,
         )
-
-
-def authenticate(incoming: Incoming) -> tuple:
-    """(game, seat, user, token) for a genuine, current reply address and its own player."""
-    found = addresses.find_token(incoming.recipients)
-    if found is None:
-        raise refused(
-            "This address only takes replies to turn emails, and your email was not sent to "
-            f"the reply address of one. {NOTHING_PLAYED} Reply to your latest turn email."
-        )
-    try:
-        token = addresses.read_token(found)
-    except addresses.ExpiredAddress as expired:
-        raise refused(
-            f"The email you answered is too old: its reply address {expired}. "
-            f"{NOTHING_PLAYED} Reply to your latest turn email, or open the game on the web."
-        ) from None
-    except addresses.BadAddress:
-        raise refused(
-            "The reply address of your email is not one we sent: it has been changed, so we "
-            f"cannot tell which game it is for. {NOTHING_PLAYED} Reply to your latest turn "
-            "email as it came."
-        ) from None
-    game = Game.objects.filter(pk=token.game_id).first()
-    seat = game.seats.select_related("user").filter(position=token.seat).first() if game else None
-    if seat is None:
-        raise refused(f"The game this email was for no longer exists. {NOTHING_PLAYED}")
-    if seat.user.email.lower() != incoming.sender:
-        raise refused(sender_problem(incoming.sender))
-    return game, seat.position, seat.user, token
-
-
-def sender_problem(sender: str) -> str:
-    if not get_user_model().objects.filter(email__iexact=sender).exists():
-        return (
-            f"We do not know {sender}: moves are taken only from the address the turn email "
-            f"was sent to. {NOTHING_PLAYED}"
-        )
-    return (
-        "This reply address belongs to another player's turn email, not to one of yours. "
-        f"{NOTHING_PLAYED} Reply to your own turn email."
-    )
 
 
 def over(game: Game, seat: int, user) -> Verdict:
@@ -252,7 +474,7 @@ def act(incoming: Incoming, game: Game, seat: int, user, token) -> Verdict:
             raise refused(
                 f'Write "resign" alone in a reply. {NOTHING_PLAYED}', answer=situation, **who
             )
-        return resign(game, seat, user)
+        return resign(current_turn(game, seat, user, token, situation), seat, user)
     if not moves:
         message = (
             f"How to write moves in {game.title}, and where #{game.pk} stands."
@@ -260,7 +482,8 @@ def act(incoming: Incoming, game: Game, seat: int, user, token) -> Verdict:
             else f"Where {game.title} #{game.pk} stands."
         )
         return Verdict(InboundMail.Result.ANSWERED, message, answer={**situation, **helping}, **who)
-    return play(game, seat, user, token, moves, {**situation, **helping})
+    shown = {**situation, **helping}
+    return play(current_turn(game, seat, user, token, shown), seat, user, token, moves, shown)
 
 
 def command(line: str) -> str | None:
@@ -268,20 +491,50 @@ def command(line: str) -> str | None:
     return word if word in COMMANDS else None
 
 
+def current_turn(game: Game, seat: int, user, token, shown: dict) -> Game:
+    """The game, locked until the reply is handled, when the reply address is for the seat's
+    current turn. An address of an earlier turn, or a seat that is not waiting, plays nothing:
+    the answer tells what happened since the email was written and what can be played now."""
+    locked = Game.objects.select_for_update().get(pk=game.pk)
+    turn_seq = locked.seats.values_list("turn_seq", flat=True).get(position=seat)
+    waiting = seat in locked.to_act
+    if waiting and (turn_seq is None or token.seq >= turn_seq):
+        return locked
+    if waiting:
+        message = (
+            f"The email you answered was written for an earlier turn of yours (at move "
+            f"{token.seq}); your turn now began at move {turn_seq}. {NOTHING_PLAYED} Below is "
+            "what happened since, and what you can play now: reply to this email to play it."
+        )
+    else:
+        names = [s.user.get_username() for s in locked.seats.select_related("user")]
+        others = " and ".join(names[s] for s in locked.to_act)
+        message = f"It is not your turn in {locked.title} #{locked.pk}"
+        message += f": the game is waiting for {others}. " if others else ". "
+        message += f"{NOTHING_PLAYED} You will get an email when it is your turn."
+        if token.seq < locked.seq:
+            message += " Below is what happened since the email you answered."
+    answer = {**shown, "changed_since": token.seq}
+    raise refused(message, answer=answer, game=locked, seat=seat, user=user)
+
+
 def play(game: Game, seat: int, user, token, moves: list[tuple[int, str]], shown: dict) -> Verdict:
-    """Play the move lines (numbered as they stand in the reply), all or none."""
-    seen_seq = Game.objects.values_list("seq", flat=True).get(pk=game.pk)
-    moved_on = {"changed_since": token.seq} if seen_seq != token.seq else {}
+    """Play the move lines (numbered as they stand in the reply) in order, up to the first
+    that cannot be played; the lines before it stay played (their draws are real)."""
+    moved_on = {"changed_since": token.seq} if game.seq != token.seq else {}
+    seen_seq = game.seq
     try:
-        logged = store.submit_lines(
+        played = store.submit_lines(
             game, user, [text for _, text in moves], None, Move.Source.EMAIL
-        ).logged
+        )
     except store.Refused as refusal:
-        step = refusal.context.get("line")
-        line, text = moves[step - 1] if step else (None, "")
+        line = refusal.context.get("line")
+        answer = {**shown, **moved_on}
         message = f"{NOTHING_PLAYED} "
         if line:
-            message += f"Line {line} could not be played:"
+            number, text = moves[line - 1]
+            answer["line"] = {"number": number, "text": text, "reason": refusal.message}
+            message += f"Line {number} could not be played:"
         else:
             message += refusal.message
         if moved_on:
@@ -289,26 +542,34 @@ def play(game: Game, seat: int, user, token, moves: list[tuple[int, str]], shown
                 f"The game has moved on since the email you answered (from move {token.seq} "
                 f"to move {seen_seq}). " + message
             )
-        answer = {**shown, **moved_on}
-        if line:
-            answer["line"] = {"number": line, "text": text, "reason": refusal.message}
         raise refused(message, answer=answer, game=game, seat=seat, user=user) from None
+    logged = played.logged
     steps = sum(1 for move in logged if move.seat == seat and move.source == Move.Source.EMAIL)
     message = f"Played: {steps} step{'s' * (steps != 1)} in {game.title} #{game.pk}."
+    answer = {**shown, **moved_on, "logged": [move.seq for move in logged]}
     if moved_on:
         message += (
             f" The game had moved on since the email you answered (from move {token.seq} to "
-            f"move {seen_seq}), but your steps were still legal."
+            f"move {seen_seq})"
         )
+        message += "." if played.stopped_by else ", but your steps were still legal."
+    if played.stopped_by is not None:
+        line = played.stopped_by.context["line"]
+        number, text = moves[line - 1]
+        answer["line"] = {"number": number, "text": text, "reason": played.stopped_by.message}
+        message += " " + stopped_at(number, len(moves) - line)
     game.refresh_from_db()
     return Verdict(
-        InboundMail.Result.ACCEPTED,
-        message,
-        game=game,
-        seat=seat,
-        user=user,
-        answer={**shown, **moved_on, "logged": [move.seq for move in logged]},
+        InboundMail.Result.ACCEPTED, message, game=game, seat=seat, user=user, answer=answer
     )
+
+
+def stopped_at(number: int, lines_after: int) -> str:
+    """What the answer says of the line that stopped the reply, and of the lines after it."""
+    if not lines_after:
+        return f"Line {number} could not be played:"
+    after = "line after it" if lines_after == 1 else f"{lines_after} lines after it"
+    return f"Line {number} could not be played, so it and the {after} were left unplayed:"
 
 
 def resign(game: Game, seat: int, user) -> Verdict:
@@ -350,18 +611,29 @@ def answer(incoming: Incoming, verdict: Verdict) -> Outbox:
     )
 
 
-def duplicate(incoming: Incoming) -> InboundMail:
-    """The same message again: nothing moves; the sender hears that it was handled before."""
+def duplicate(incoming: Incoming, authenticated: bool | None) -> InboundMail:
+    """The same message again: nothing moves. The sender hears that it was handled before only
+    if the first delivery was answered and this one passes the same checks."""
     first = InboundMail.objects.get(message_id=incoming.message_id)
-    if not automatic(incoming) and incoming.sender == first.sender:
-        when = first.received.strftime("%d %b %Y, %H:%M UTC")
-        answer(
-            incoming,
-            Verdict(
-                first.result,
-                f"We received this email before (on {when}) and answered it then. Nothing was "
-                "played again.",
-            ),
-        )
+    try:
+        with transaction.atomic():
+            if (
+                first.answered
+                and incoming.sender == first.sender
+                and screen(incoming, authenticated) is None
+            ):
+                when = first.received.strftime("%d %b %Y, %H:%M UTC")
+                answer(
+                    incoming,
+                    Verdict(
+                        first.result,
+                        f"We received this email before (on {when}) and answered it then. "
+                        "Nothing was played again.",
+                    ),
+                )
+    except (OperationalError, InterfaceError):
+        raise
+    except Exception:
+        log.exception("inbound %s received again; could not answer", incoming.message_id)
     log.info("inbound %s received again; ignored", incoming.message_id)
     return first

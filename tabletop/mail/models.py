@@ -85,6 +85,7 @@ class InboundMail(models.Model):
         REFUSED = "refused"
         ANSWERED = "answered", "answered a command"
         IGNORED = "ignored", "ignored (automatic mail)"
+        REJECTED = "rejected", "rejected (could not be read; refused for good)"
 
     message_id = models.CharField(max_length=255, unique=True)
     received = models.DateTimeField(auto_now_add=True)
@@ -96,6 +97,9 @@ class InboundMail(models.Model):
     seat = models.PositiveSmallIntegerField(null=True, blank=True)
     result = models.CharField(max_length=10, choices=Result.choices)
     detail = models.TextField(blank=True)
+    # Whether the sender was written back to: a second delivery is answered only if the first
+    # was, so a refused sender learns nothing from sending the same message again.
+    answered = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["-received"]

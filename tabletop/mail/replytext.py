@@ -7,6 +7,7 @@ reply is turned into text first, without the quoted parts its client marked as s
 
 from __future__ import annotations
 
+import re
 from email.message import EmailMessage as MimeMessage
 from html.parser import HTMLParser
 
@@ -21,12 +22,14 @@ QUOTE_IDS = ("divrplyfwdmsg", "appendonsend", "mail-editor-reference-message-con
 BLOCKS = {"p", "div", "br", "li", "tr", "h1", "h2", "h3", "h4", "h5", "h6", "pre", "hr", "table"}
 VOID = {"br", "hr", "img", "meta", "link", "input", "wbr", "col", "area", "base", "source"}
 HIDDEN = {"blockquote", "style", "script", "head", "title"}
+# A NUL or an escape code in a line would reach the answer and the database.
+CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
 
 
 def reply_lines(message: MimeMessage) -> list[str]:
-    """The lines the player wrote, in order, without blanks."""
+    """The lines the player wrote, in order, without blanks or control characters."""
     text = latest_reply(body_text(message))
-    lines = (line.strip() for line in text.splitlines())
+    lines = (CONTROL.sub("", line).strip() for line in text.splitlines())
     return [line for line in lines if line and not line.startswith(">")]
 
 
@@ -42,7 +45,7 @@ def content(part: MimeMessage) -> str:
     try:
         text = part.get_content()
     except (LookupError, UnicodeError):
-        text = part.get_payload(decode=True).decode("utf-8", errors="replace")
+        text = (part.get_payload(decode=True) or b"").decode("utf-8", errors="replace")
     return str(text)[:MOST_CHARACTERS]
 
 

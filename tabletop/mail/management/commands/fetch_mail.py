@@ -1,7 +1,10 @@
 """Poll an IMAP mailbox for replies to turn emails (IMAP_URL: imaps://user:pass@host/INBOX).
 
 Each unseen message goes to the same function as the webhook and SMTP ways in, and is marked
-seen once handled; a message that fails stays unseen and is tried again at the next poll.
+seen once handled, a message that cannot be read too (it is recorded as rejected; fetching it
+again would change nothing). Only a failure of ours (the database away) leaves it unseen, to be
+tried again at the next poll. A message far over the size limit is not downloaded: its header
+and size are enough to refuse it.
 """
 
 from __future__ import annotations
@@ -42,9 +45,10 @@ def fetch_once(url: str) -> tuple[int, int]:
         unseen = client.search(["UNSEEN"])
         for start in range(0, len(unseen), BATCH):
             batch = unseen[start : start + BATCH]
-            for uid, data in client.fetch(batch, ["BODY.PEEK[]"]).items():
+            for uid, size in client.fetch(batch, ["RFC822.SIZE"]).items():
                 try:
-                    inbound.receive(data[b"BODY[]"], "imap")
+                    raw, only_header = fetch(client, uid, size[b"RFC822.SIZE"])
+                    inbound.receive(raw, "imap", size=only_header)
                 except Exception:
                     log.exception("could not handle IMAP message %s; it stays unseen", uid)
                     failed += 1
@@ -54,6 +58,14 @@ def fetch_once(url: str) -> tuple[int, int]:
     finally:
         client.logout()
     return handled, failed
+
+
+def fetch(client: IMAPClient, uid: int, size: int) -> tuple[bytes, int | None]:
+    """The whole message, or only its header (and its size) when it is too large to be taken
+    anyway."""
+    if size > inbound.whole_message_limit():
+        return client.fetch([uid], ["BODY.PEEK[HEADER]"])[uid][b"BODY[HEADER]"], size
+    return client.fetch([uid], ["BODY.PEEK[]"])[uid][b"BODY[]"], None
 
 
 class Command(BaseCommand):

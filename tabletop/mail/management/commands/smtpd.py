@@ -1,7 +1,9 @@
 """A small SMTP server for self-hosters: replies to turn emails, delivered straight to us.
 
 Point REPLY_DOMAIN's MX (or a forwarding rule) at it. Only mail for REPLY_DOMAIN is taken;
-each message goes to the same function as the webhook and IMAP ways in.
+each message goes to the same function as the webhook and IMAP ways in. A message that cannot
+be read is refused for good (5xx), so that its sender stops offering it; only a failure of
+ours (the database away) asks the sender to try again later (4xx).
 """
 
 from __future__ import annotations
@@ -18,12 +20,9 @@ from django.core.management.base import BaseCommand
 from django.db import connection
 
 from tabletop.mail import inbound
+from tabletop.mail.models import InboundMail
 
 log = logging.getLogger(__name__)
-
-# A little over the inbound limit, so that an oversized reply still gets a written answer
-# instead of only an SMTP error its sender may never read.
-SMTP_SIZE_FACTOR = 2
 
 
 class ReplyHandler:
@@ -40,25 +39,29 @@ class ReplyHandler:
 
     async def handle_DATA(self, server, session, envelope) -> str:
         try:
-            await sync_to_async(self.deliver, thread_sensitive=False)(
+            record = await sync_to_async(self.deliver, thread_sensitive=False)(
                 envelope.original_content or envelope.content, list(envelope.rcpt_tos)
             )
         except Exception:
             log.exception("could not handle a received email")
             return "451 4.3.0 Could not handle the message now; try again later"
+        if record.result == InboundMail.Result.REJECTED:
+            return "554 5.6.0 Message could not be read; it will not be taken"
         return "250 2.0.0 Received"
 
     @staticmethod
-    def deliver(raw: bytes, recipients: list[str]) -> None:
+    def deliver(raw: bytes, recipients: list[str]) -> InboundMail:
         # Runs in a pool thread: its connection is its own, and closed so none is left behind.
         try:
-            inbound.receive(raw, "smtp", recipients)
+            return inbound.receive(raw, "smtp", recipients)
         finally:
             connection.close()
 
 
 def controller(host: str, port: int, domain: str | None = None) -> Controller:
-    limit = settings.MAIL_INBOUND_MAX_BYTES * SMTP_SIZE_FACTOR
+    # A little over the inbound limit, so that an oversized reply still gets a written answer
+    # instead of only an SMTP error its sender may never read; larger ones are refused (552).
+    limit = inbound.whole_message_limit()
     return Controller(
         ReplyHandler(domain), hostname=host, port=port, data_size_limit=limit, decode_data=False
     )
