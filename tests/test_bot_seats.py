@@ -106,3 +106,20 @@ def test_a_deadline_hands_the_late_seat_to_the_strong_bot(make_user, settings):
         clock.set_now(None)
     first = game.moves.order_by("seq").first()
     assert (first.seat, first.source, first.payload) == (late, "timeout-bot", expected)
+
+
+def test_a_turn_that_comes_back_after_the_bots_moved_is_a_new_turn(make_user):
+    """Its own email, deadline and reply address: an older turn's email plays nothing."""
+    ann = make_user("ann")
+    game = store.create_game(ann, "gazobu", 2, {}, fill_with_bots=True)
+    game.refresh_from_db()
+    first_turn = game.seats.get(position=0).turn_seq
+    bot_moves = game.moves.filter(source=Move.Source.BOT).count()
+    while game.moves.filter(source=Move.Source.BOT).count() == bot_moves:
+        move = game.rules.legal_moves(game.state, 0)[0]
+        store.submit(game, ann, move, game.seq, Move.Source.WEB)
+        game.refresh_from_db()
+    assert 0 in game.to_act
+    seat = game.seats.get(position=0)
+    assert seat.turn_seq == game.seq > first_turn
+    assert Outbox.objects.filter(game=game, user=ann, kind=Outbox.Kind.TURN).count() == 2

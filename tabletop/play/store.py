@@ -331,6 +331,10 @@ def _advance_until_refused(game: Game, steps: list[Step]) -> tuple[list[Move], R
     stream = random_stream(game)
     resigned = resigned_seats(game)
     logged: list[Move] = []
+    # Seats the game stopped waiting for after some step: if it waits for them again at the
+    # end, theirs is a new turn (its own email, deadline and reply address), even though they
+    # were waited for before these steps too.
+    let_go: set[int] = set()
     refusal = None
     for step in steps:
         seq = game.seq + len(logged) + 1
@@ -342,13 +346,15 @@ def _advance_until_refused(game: Game, steps: list[Step]) -> tuple[list[Move], R
             refusal = refused
             break
         logged.append(_log(game, step, len(logged)))
+        let_go |= set(previously_waiting) - set(rules.to_act(state))
     for step in _automatic_steps(game, rules, state, resigned, stream, len(logged)):
         seq = game.seq + len(logged) + 1
         state = _apply_step(rules, state, step, resigned, stream, seq)
         logged.append(_log(game, step, len(logged)))
+        let_go |= set(previously_waiting) - set(rules.to_act(state))
     game.seq += len(logged)
     game.random_events = stream.events
-    _project(game, state, previously_waiting, resigned)
+    _project(game, state, [seat for seat in previously_waiting if seat not in let_go], resigned)
     game.save()
     return logged, refusal
 
