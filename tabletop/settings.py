@@ -71,6 +71,8 @@ INSTALLED_APPS = [
     "anymail",
     "csp",
     "health_check",
+    "allauth",
+    "allauth.account",
     "tabletop.accounts",
     "tabletop.play",
     "tabletop.mail",
@@ -87,6 +89,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "allauth.account.middleware.AccountMiddleware",
     "tabletop.accounts.middleware.LinkSessionMiddleware",
     "tabletop.accounts.middleware.PlayerTimeZoneMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
@@ -136,6 +139,38 @@ AUTH_PASSWORD_VALIDATORS = [
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "dashboard"
 LOGOUT_REDIRECT_URL = "login"
+
+# Accounts are django-allauth's, adapted in tabletop/accounts (adapter.py, forms.py, views.py):
+# log in by username or address, or by a code emailed to the address. Sign-up sends a link
+# that verifies the address; until it is clicked the player plays, but no game email goes to
+# it (tabletop/accounts/addresses.py). Signing up from an invitation's link verifies at once.
+AUTHENTICATION_BACKENDS = [
+    "django.contrib.auth.backends.ModelBackend",
+    "allauth.account.auth_backends.AuthenticationBackend",
+]
+ACCOUNT_ADAPTER = "tabletop.accounts.adapter.AccountAdapter"
+ACCOUNT_FORMS = {
+    "login": "tabletop.accounts.forms.LoginForm",
+    "signup": "tabletop.accounts.forms.SignupForm",
+}
+ACCOUNT_LOGIN_METHODS = {"username", "email"}
+ACCOUNT_SIGNUP_FIELDS = ["username*", "email*", "password1*", "password2*"]
+ACCOUNT_EMAIL_VERIFICATION = "optional"
+ACCOUNT_EMAIL_CONFIRMATION_EXPIRE_DAYS = 7
+ACCOUNT_LOGIN_BY_CODE_ENABLED = True
+# One address per account; a new one is verified before it replaces the old.
+ACCOUNT_CHANGE_EMAIL = True
+# A password reset or log-in code asked for an address nobody plays with sends nothing: no
+# mail to strangers on anyone's say-so.
+ACCOUNT_EMAIL_UNKNOWN_ACCOUNTS = False
+ACCOUNT_SESSION_REMEMBER = True
+# A session opened by an email's link must reach the log-in page (accounts/link_sessions.py).
+ACCOUNT_AUTHENTICATED_LOGIN_REDIRECTS = False
+ACCOUNT_EMAIL_SUBJECT_PREFIX = ""
+# Behind reverse proxies the client's IP (what every per-IP rate limit counts) is read from
+# X-Forwarded-For, that many hops from the right: TRUSTED_PROXY_COUNT=1 behind one proxy.
+# Leave it 0 without a proxy, or anyone can pick their IP with the header.
+ALLAUTH_TRUSTED_PROXY_COUNT = int(os.environ.get("TRUSTED_PROXY_COUNT", "0"))
 
 LANGUAGE_CODE = "en"
 TIME_ZONE = "UTC"
@@ -205,6 +240,35 @@ if REDIS_URL:
     }
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
+# Rate limits, counted in that cache, each well above what a real player does. Over one the
+# answer is 429 with Retry-After (a page, or JSON in the API).
+# allauth's doors, "count/period/per": per IP, per key (the name or address typed).
+ACCOUNT_RATE_LIMITS = {
+    # Every log-in form sent, right or wrong.
+    "login": "30/m/ip",
+    # Wrong passwords; past these even the right one is refused until the window passes.
+    # Households share an IP, so it gets more; a log-in code by email still works meanwhile.
+    "login_failed": "30/15m/ip,10/15m/key",
+    # Sign-up forms sent, typos included: a family signing up together stays well under.
+    "signup": "10/h/ip",
+    # Password-reset emails: 5 an hour to one address, 20 an hour from one IP.
+    "reset_password": "20/h/ip,5/h/key",
+    # Log-in codes by email, likewise.
+    "request_login_code": "20/h/ip,5/h/key",
+}
+# tabletop's own (tabletop/accounts/limits.py), django-ratelimit's "count/period".
+RATE_LIMITS = {
+    # POST /api/auth/token/ from one IP, right password or wrong.
+    "api-token": "10/m",
+    # Wrong passwords for one name at any door (log-in page, API, admin): past it the log-in
+    # page and the API's token refuse the right password too, until the window passes.
+    "password-failures": "10/15m",
+    # Games one player creates, on the web and through the API together.
+    "create-game": "20/h",
+    # Invitations one player sends, from a game page or the new-game form together.
+    "invite": "30/h",
+}
 
 # Email: EMAIL_URL picks the backend; unset keeps mail in the local outbox page.
 vars().update(email_settings(os.environ.get("EMAIL_URL", "")))

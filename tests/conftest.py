@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import copy
 import os
 import socket
+import uuid
 from urllib.parse import urlsplit
 
 import pytest
@@ -44,11 +46,27 @@ def on_postgresql() -> None:
     need("PostgreSQL (DATABASE_URL)", connection.vendor == "postgresql")
 
 
+@pytest.fixture(autouse=True)
+def fresh_rate_limits(settings):
+    """Every test counts its rate limits from zero: the cache gets a key prefix of its own.
+    Never cache.clear(): with REDIS_URL the cache shares its database with Celery's broker."""
+    caches = copy.deepcopy(settings.CACHES)
+    caches["default"]["KEY_PREFIX"] = f"test-{uuid.uuid4().hex}"
+    settings.CACHES = caches
+
+
 @pytest.fixture
 def make_user(db, django_user_model):
+    """A player who has confirmed their address (new sign-ups have not; see
+    tests/test_verified_addresses.py)."""
+    from tabletop.accounts import addresses
+
     def make(name: str, email: str | None = None):
-        return django_user_model.objects.create_user(
+        user = django_user_model.objects.create_user(
             name, email=email if email is not None else f"{name}@example.com", password="pw-" + name
         )
+        if user.email:
+            addresses.verify(user)
+        return user
 
     return make

@@ -3,9 +3,12 @@ an account can unsubscribe from them in one click."""
 
 from __future__ import annotations
 
+from urllib.parse import parse_qs, urlsplit
+
 import pytest
 from django.test import Client
 
+from tabletop.accounts import addresses
 from tabletop.mail import outbox
 from tabletop.mail.compose import compose
 from tabletop.mail.models import Outbox
@@ -28,6 +31,16 @@ def test_an_invitation_links_to_the_game_and_to_signing_up(make_user):
         message.body
     )
     assert message.extra_headers["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
+
+
+def test_the_sign_up_link_of_an_invitation_carries_proof_of_the_invited_address(make_user):
+    ann = make_user("ann")
+    game = store.create_game(ann, "gazobu", 3)
+    invitations.invite(game, "Zoe@Example.com", ann)
+    signup_url = Outbox.objects.get(kind=Outbox.Kind.INVITATION).context["signup_url"]
+    query = parse_qs(urlsplit(signup_url).query)
+    assert query["next"] == [f"/games/{game.pk}/"]
+    assert addresses.invited_address(query["invitation"][0]) == "zoe@example.com"
 
 
 def test_an_address_that_unsubscribed_gets_no_more_invitations(make_user):

@@ -106,7 +106,8 @@ def test_a_link_session_may_reach_the_log_in_page_and_log_out(players):
     game = started_game(players)
     client = by_link(players[1], game)
     assert client.get("/accounts/login/?next=/settings/").status_code == 200
-    assert client.get("/accounts/password_reset/").status_code == 200
+    assert client.get("/accounts/password_reset/", follow=True).status_code == 200
+    assert client.get("/accounts/login/code/").status_code == 200
     client.post("/accounts/logout/")
     assert "_auth_user_id" not in client.session
 

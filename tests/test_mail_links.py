@@ -114,12 +114,12 @@ def test_a_password_reset_through_email_kills_the_links_already_sent(make_user):
     game = started_game([ann, ben])
     path = link_path(ben, game)
     client = Client()
-    client.post("/accounts/password_reset/", {"email": "ben@example.com"})
-    reset = re.search(r"https?://[^/]+(/accounts/reset/\S+)", mail.outbox[-1].body).group(1)
-    form = client.get(reset, follow=True)
+    client.post("/accounts/password/reset/", {"email": "ben@example.com"})
+    reset = re.search(r"https?://[^/]+(/accounts/password/reset/\S+)", mail.outbox[-1].body)
+    form = client.get(reset.group(1), follow=True)
     client.post(
         form.redirect_chain[-1][0],
-        {"new_password1": "another-long-password", "new_password2": "another-long-password"},
+        {"password1": "another-long-password", "password2": "another-long-password"},
     )
     stranger = Client()
     assert stranger.get(path).status_code == 400

@@ -6,9 +6,13 @@ class AccountsConfig(AppConfig):
     label = "accounts"
 
     def ready(self) -> None:
-        from django.contrib.auth.signals import user_logged_in
+        from django.contrib.auth.signals import user_logged_in, user_login_failed
 
-        from tabletop.accounts import link_sessions
+        from tabletop.accounts import limits, link_sessions
 
         # A password log-in (or any other) lifts the limits of a session a link started.
         user_logged_in.connect(link_sessions.end, dispatch_uid="accounts-end-link-session")
+        # Wrong passwords at any door count against the name they were tried for.
+        user_login_failed.connect(
+            limits.count_password_failure, dispatch_uid="accounts-count-password-failure"
+        )

@@ -1,33 +1,44 @@
-"""Account forms: signing up, and the player's mail and clock settings."""
+"""Account forms: logging in and signing up (allauth's, in our words), and the player's mail
+and clock settings."""
 
 from __future__ import annotations
 
 import zoneinfo
 from datetime import timedelta
 
+from allauth.account import forms as allauth_forms
 from django import forms
 from django.conf import settings
-from django.contrib.auth import get_user_model
-from django.contrib.auth.forms import UserCreationForm
 
 from tabletop.accounts.models import Preferences
 from tabletop.accounts.signals import clock_settings_changed
 
 
-class SignupForm(UserCreationForm):
-    email = forms.EmailField(
-        help_text="Turn emails and invitations go here; a forgotten password is reset through it."
-    )
+class LoginForm(allauth_forms.LoginForm):
+    """allauth's log-in by username or address, its field still posted as `username`: browsers,
+    password managers and scripts have sent that name to /accounts/login/ all along."""
 
-    class Meta(UserCreationForm.Meta):
-        model = get_user_model()
-        fields = ("username", "email")
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["login"].label = "Name or email address"
+        self.fields["login"].widget.attrs["autocomplete"] = "username"
+        for field in self.fields.values():
+            field.widget.attrs.pop("placeholder", None)
 
-    def clean_email(self) -> str:
-        email = self.cleaned_data["email"]
-        if get_user_model().objects.filter(email__iexact=email).exists():
-            raise forms.ValidationError("Someone already plays with this address; log in instead.")
-        return email
+    def add_prefix(self, field_name: str) -> str:
+        return super().add_prefix("username" if field_name == "login" else field_name)
+
+
+class SignupForm(allauth_forms.SignupForm):
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["username"].help_text = "The name other players see."
+        self.fields["email"].help_text = (
+            "Turn emails and invitations go here once you have clicked the link we send to it; "
+            "a forgotten password is reset through it."
+        )
+        for field in self.fields.values():
+            field.widget.attrs.pop("placeholder", None)
 
 
 def time_zone_choices() -> list[tuple[str, str]]:

@@ -39,6 +39,13 @@ OPEN_VIEWS = frozenset(
         "password_reset_done",
         "password_reset_confirm",
         "password_reset_complete",
+        "account_request_login_code",
+        "account_confirm_login_code",
+        "account_reset_password",
+        "account_reset_password_done",
+        "account_reset_password_from_key",
+        "account_reset_password_from_key_done",
+        "account_confirm_email",
         "mail-go",
         "mail-unsubscribe",
     }

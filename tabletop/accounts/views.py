@@ -1,32 +1,74 @@
-"""Account pages: signing up, the settings page, and the signed way into a game from an email."""
+"""Account pages: allauth's log-in and sign-up under the paths players and emails hold, the
+settings page, and the signed way into a game from an email."""
 
 from __future__ import annotations
 
 from urllib.parse import urlencode
 
+from allauth.account import views as allauth_views
 from django.contrib import messages
 from django.contrib.auth import REDIRECT_FIELD_NAME, login
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 
-from tabletop.accounts import link_sessions, links
-from tabletop.accounts.forms import PreferencesForm, SignupForm, settings_groups
+from tabletop.accounts import addresses, limits, link_sessions, links
+from tabletop.accounts.forms import PreferencesForm, settings_groups
 from tabletop.accounts.models import Preferences
 
 MODEL_BACKEND = "django.contrib.auth.backends.ModelBackend"
 
 
-def signup(request: HttpRequest) -> HttpResponse:
-    form = SignupForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
-        user = form.save()
-        login(request, user, backend=MODEL_BACKEND)
-        target = request.POST.get("next") or ""
-        return redirect(target if target.startswith("/") and not target.startswith("//") else "/")
-    context = {"form": form, "next": request.GET.get("next", "")}
-    return render(request, "registration/signup.html", context)
+class LoginView(allauth_views.LoginView):
+    def form_invalid(self, form) -> HttpResponse:
+        response = super().form_invalid(form)
+        return limits.refuse_too_many_attempts(self.request, form, response, "login_failed")
+
+
+class RequestLoginCodeView(allauth_views.RequestLoginCodeView):
+    def form_invalid(self, form) -> HttpResponse:
+        response = super().form_invalid(form)
+        return limits.refuse_too_many_attempts(self.request, form, response, "request_login_code")
+
+
+class SignupView(allauth_views.SignupView):
+    """allauth's sign-up; opened from an invitation's link, it offers the invited address and
+    takes it as verified (the invitation reached it)."""
+
+    def invitation(self) -> str:
+        return self.request.GET.get("invitation", "")
+
+    def get_initial(self) -> dict:
+        initial = super().get_initial()
+        invited = addresses.invited_address(self.invitation()) if self.invitation() else None
+        if invited:
+            initial["email"] = invited
+        return initial
+
+    def form_valid(self, form) -> HttpResponse:
+        addresses.trust_invited_address(self.request, self.invitation(), form.cleaned_data["email"])
+        return super().form_valid(form)
+
+
+login_page = LoginView.as_view()
+request_login_code = RequestLoginCodeView.as_view()
+signup = SignupView.as_view()
+
+
+def old_password_reset(request: HttpRequest) -> HttpResponse:
+    """Django's password reset page moved to allauth's; a form sent to the old one still works
+    (308 keeps the method and the body)."""
+    target = reverse("account_reset_password")
+    if request.GET:
+        target += "?" + request.GET.urlencode()
+    return redirect(target, permanent=True, preserve_request=True)
+
+
+def too_many_requests(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    """ROOT_URLCONF.handler429: where allauth sends a request over one of its limits."""
+    return limits.allauth_refusal(request)
 
 
 @login_required
@@ -37,7 +79,11 @@ def settings_page(request: HttpRequest) -> HttpResponse:
         form.save()
         messages.success(request, "Your settings are saved.")
         return redirect("settings")
-    context = {"form": form, "groups": settings_groups(form)}
+    context = {
+        "form": form,
+        "groups": settings_groups(form),
+        "address_verified": addresses.is_verified(request.user),
+    }
     return render(request, "accounts/settings.html", context)
 
 

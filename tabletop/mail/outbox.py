@@ -19,6 +19,7 @@ from django.db import transaction
 from django.db.models import Q
 from django.urls import reverse
 
+from tabletop.accounts import addresses
 from tabletop.accounts.models import Preferences
 from tabletop.mail import subscriptions
 from tabletop.mail.models import Outbox
@@ -83,9 +84,12 @@ def queue_timeout(game, late_seat: int, source: str, moves: list) -> None:
 
 
 def queue_invitation(invitation) -> Outbox:
+    """The invitation's sign-up link carries a signed token of the address it went to: signing
+    up through it proves the address, so the new player's game email goes there at once."""
     game = invitation.game
     player = get_user_model().objects.filter(email__iexact=invitation.email).first()
     game_url = reverse("game", args=[game.pk])
+    signup_query = {"next": game_url, "invitation": addresses.invitation_token(invitation.email)}
     return queue_to(
         invitation.email,
         Outbox.Kind.INVITATION,
@@ -95,7 +99,7 @@ def queue_invitation(invitation) -> Outbox:
         invited_by=invitation.invited_by.get_username(),
         players_seated=[seat.user.get_username() for seat in game.seats.select_related("user")],
         join_url=settings.SITE_URL + game_url,
-        signup_url=f"{settings.SITE_URL}{reverse('signup')}?{urlencode({'next': game_url})}",
+        signup_url=f"{settings.SITE_URL}{reverse('signup')}?{urlencode(signup_query)}",
     )
 
 
@@ -139,6 +143,8 @@ def plan(row: Outbox, moment: datetime) -> Plan:
     """Decide by the player's settings and the game as it is now, not as it was when queued."""
     if not subscriptions.may_send(row.kind, row.user, row.to):
         return Plan("skip", "the player does not want this kind of email")
+    if not may_reach(row):
+        return Plan("skip", "the address is not verified yet")
     if row.kind in (Outbox.Kind.TURN, Outbox.Kind.REMINDER) and not still_to_act(row):
         return Plan("skip", "no longer this player's turn")
     if row.user is None or row.kind == Outbox.Kind.REPLY:
@@ -150,6 +156,16 @@ def plan(row: Outbox, moment: datetime) -> Plan:
     if quiet:
         return Plan("later", "quiet hours", quiet[1])
     return Plan("send")
+
+
+def may_reach(row: Outbox) -> bool:
+    """Game email goes only to an address its player has proven to own: else anyone could
+    sign up under a stranger's address and have our mail sent there. Answers to the player's
+    own emailed moves go back where the moves came from; an invitation to an address with no
+    account goes out, and its sign-up link is how that address gets proven."""
+    if row.kind == Outbox.Kind.REPLY or row.user is None:
+        return True
+    return addresses.is_verified(row.user, row.to)
 
 
 def still_to_act(row: Outbox) -> bool:

@@ -14,6 +14,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
+from tabletop.accounts import limits
 from tabletop.play import invitations, store
 from tabletop.play.export import export
 from tabletop.play.models import Game, Move
@@ -41,6 +42,7 @@ def dashboard(request: HttpRequest) -> HttpResponse:
 
 
 @login_required
+@limits.limit("create-game")
 def new_game(request: HttpRequest) -> HttpResponse:
     rules = pages.rules_for(request.GET.get("game", "") or request.POST.get("game", ""))
     if rules is None:
@@ -48,6 +50,9 @@ def new_game(request: HttpRequest) -> HttpResponse:
     form = NewGameForm(rules, request.POST or None)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
+        wait = limits.spend(request, "invite", limits.of_player(request), len(data["invite"]))
+        if wait:
+            return limits.too_many(request, wait)
         try:
             game = store.create_game(
                 request.user,
@@ -92,6 +97,7 @@ def join(request: HttpRequest, game_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
+@limits.limit("invite")
 def invite(request: HttpRequest, game_id: int) -> HttpResponse:
     game = get_object_or_404(Game, pk=game_id)
     if game.seat_of(request.user) is None:

@@ -5,6 +5,7 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 
 from games import Rng
+from tabletop.accounts import addresses
 from tabletop.play import store
 from tabletop.play.autoplay import play_bot_steps
 from tabletop.play.models import Game
@@ -30,6 +31,8 @@ def demo_users():
         if created:
             user.set_password(PASSWORD)
             user.save()
+        # The demo addresses take game email, as a player's confirmed address does.
+        addresses.verify(user)
         users.append(user)
     return users
 

@@ -1,0 +1,75 @@
+"""tabletop's adapter of django-allauth (settings.ACCOUNT_ADAPTER): our words, our emails.
+
+allauth's account emails (verifying an address, resetting a password, a log-in code) are
+rendered from our triples `emails/<name>-subject.txt`, `-body.txt`, `-body.html`, like every
+other email, with links on SITE_URL rather than on whatever Host the request named.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import quote
+
+from allauth.account.adapter import DefaultAccountAdapter
+from django.core.mail import EmailMultiAlternatives
+from django.template.loader import render_to_string
+from django.urls import reverse
+
+from tabletop.accounts import limits, links
+
+# allauth's email templates -> ours.
+EMAILS = {
+    "account/email/email_confirmation_signup": "verify-address",
+    "account/email/email_confirmation": "verify-address",
+    "account/email/password_reset_key": "password-reset",
+    "account/email/login_code": "login-code",
+}
+
+
+class AccountAdapter(DefaultAccountAdapter):
+    error_messages = {
+        **DefaultAccountAdapter.error_messages,
+        "email_taken": "Someone already plays with this address; log in instead.",
+        "username_password_mismatch": "That name and password do not match.",
+        "email_password_mismatch": "That address and password do not match.",
+        "too_many_login_attempts": (
+            "Too many attempts with this name or from this network; wait a while, or have a "
+            "log-in code emailed to you."
+        ),
+    }
+
+    def pre_authenticate(self, request, **credentials) -> None:
+        """Wrong passwords tried for this name at any door (the API's token too) count here:
+        past RATE_LIMITS["password-failures"] even the right one waits."""
+        name = credentials.get("username") or credentials.get("email") or ""
+        if name and limits.wait_for(request, "password-failures", limits.of_name(name)):
+            raise self.validation_error("too_many_login_attempts")
+        super().pre_authenticate(request, **credentials)
+
+    def render_mail(
+        self,
+        template_prefix: str,
+        email: str | list[str],
+        context: dict[str, Any],
+        headers: dict[str, str] | None = None,
+    ) -> EmailMultiAlternatives:
+        name = EMAILS.get(template_prefix)
+        if name is None:
+            return super().render_mail(template_prefix, email, context, headers)
+        context = {**context, "site_url": links.absolute("/")}
+        subject = " ".join(render_to_string(f"emails/{name}-subject.txt", context).split())
+        text = render_to_string(f"emails/{name}-body.txt", context)
+        html = render_to_string(f"emails/{name}-body.html", context)
+        to = [email] if isinstance(email, str) else email
+        # RFC 3834: vacation responders must not answer these either.
+        headers = {"Auto-Submitted": "auto-generated", **(headers or {})}
+        message = EmailMultiAlternatives(subject, text, self.get_from_email(), to, headers=headers)
+        message.attach_alternative(html, "text/html")
+        return message
+
+    def get_email_confirmation_url(self, request, emailconfirmation) -> str:
+        return links.absolute(reverse("account_confirm_email", args=[emailconfirmation.key]))
+
+    def get_reset_password_from_key_url(self, key: str) -> str:
+        path = reverse("account_reset_password_from_key", kwargs={"uidb36": "UID", "key": "KEY"})
+        return links.absolute(path.replace("UID-KEY", quote(key)))

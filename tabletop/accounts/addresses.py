@@ -1,0 +1,78 @@
+"""Which email addresses a player has proven to own (allauth's EmailAddress rows).
+
+Game email goes only to a verified address (mail's outbox asks `is_verified`); else anyone
+could sign up under someone else's address and have turn emails and reminders sent there.
+An address is verified by the link sent at sign-up (or when the address is changed), by a
+log-in code that reached it, by signing up through the link of an invitation sent to it (the
+invitation reached that mailbox, so its link is the proof), or by having played before
+verification existed (migration 0003 grandfathered those).
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from allauth.account.adapter import get_adapter
+from allauth.account.models import EmailAddress
+from django.core import signing
+from django.http import HttpRequest
+
+INVITATION_SALT = "tabletop.accounts.invited-address"
+# An open game may wait weeks for its players; an invitation's sign-up link proves the
+# address for as long.
+INVITATION_MAX_AGE = timedelta(days=60)
+
+
+def is_verified(user, email: str | None = None) -> bool:
+    """Whether `user` has proven they read `email` (by default the address of their account)."""
+    if user is None or user.pk is None:
+        return False
+    email = user.email if email is None else email
+    if not email:
+        return False
+    return EmailAddress.objects.filter(user=user, email=email.lower(), verified=True).exists()
+
+
+def verify(user, email: str | None = None) -> bool:
+    """Record `email` (the account's address by default) as proven by `user`.
+
+    False when another account has already verified the same address: one address, one player.
+    """
+    email = (user.email if email is None else email).lower()
+    if not email:
+        return False
+    has_primary = EmailAddress.objects.filter(user=user, primary=True).exists()
+    address, _ = EmailAddress.objects.get_or_create(
+        user=user, email=email, defaults={"primary": not has_primary}
+    )
+    return address.set_verified()
+
+
+# ---------------------------------------------------------------------------- invitations
+
+
+def invitation_token(email: str) -> str:
+    """Signed proof that an invitation went to `email`, for the sign-up link it carries."""
+    return signing.dumps(email.strip().lower(), salt=INVITATION_SALT)
+
+
+def invited_address(token: str) -> str | None:
+    """The address an invitation's token was made for; None if forged or too old."""
+    try:
+        return signing.loads(token, salt=INVITATION_SALT, max_age=INVITATION_MAX_AGE)
+    except signing.BadSignature:
+        return None
+
+
+def trust_invited_address(request: HttpRequest, token: str, email: str) -> bool:
+    """Signing up under the address an invitation went to, through that invitation's link:
+    the sign-up starts verified (allauth's stash of an address proven outside it).
+
+    Only a valid token counts, and only for its own address: an address in the query string
+    proves nothing, and an invitation forwarded to a friend verifies nothing of theirs.
+    """
+    invited = invited_address(token) if token else None
+    if not invited or invited != email.strip().lower():
+        return False
+    get_adapter(request).stash_verified_email(request, invited)
+    return True
