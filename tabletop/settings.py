@@ -187,12 +187,18 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
+    # The API reads JSON only, with its size and nesting limited (auth/token/ takes forms too).
+    "DEFAULT_PARSER_CLASSES": ["tabletop.api.parsers.JSONParser"],
+    "EXCEPTION_HANDLER": "tabletop.api.errors.handle_exception",
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "tabletop API",
     "DESCRIPTION": "Slow tabletop games: create, join, move and replay.",
     "VERSION": "1",
+    "SERVE_INCLUDE_SCHEMA": False,
+    # Separate request and answer components, so that read-only fields are not asked for.
+    "COMPONENT_SPLIT_REQUEST": True,
 }
 
 # Celery: Redis when REDIS_URL is set, else a broker in files under var/ so that the

@@ -1,20 +1,48 @@
-"""What the API reads and what it answers with."""
+"""What the API reads and what it answers with.
+
+The answers are built as plain data by game_summary and game_detail; the serializers below
+them describe those answers for the OpenAPI schema (and so for generated clients).
+"""
 
 from __future__ import annotations
 
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 import games
-from tabletop.play.models import Game
+from tabletop.play import history
+from tabletop.play.models import Game, Move
+
+JSON_OBJECT = {"type": "object", "additionalProperties": {}}
+
+
+# ---------------------------------------------------------------------------- requests
+
+
+@extend_schema_field({**JSON_OBJECT, "description": "A move: one of the game's legal_moves."})
+class MoveField(serializers.JSONField):
+    default_error_messages = {
+        "not_an_object": "A move is a JSON object, such as the `move` of one of legal_moves."
+    }
+
+    def to_internal_value(self, data):
+        data = super().to_internal_value(data)
+        if not isinstance(data, dict):
+            self.fail("not_an_object")
+        return data
 
 
 class CreateGameSerializer(serializers.Serializer):
     game = serializers.ChoiceField(choices=list(games.slugs()))
     players = serializers.IntegerField(min_value=1, max_value=8)
     options = serializers.DictField(required=False, default=dict)
-    days_per_move = serializers.IntegerField(required=False, default=3)
+    days_per_move = serializers.IntegerField(required=False, default=3, min_value=1, max_value=60)
     reminder_hours = serializers.ListField(
-        child=serializers.IntegerField(), required=False, default=[24, 2]
+        child=serializers.IntegerField(min_value=1, max_value=60 * 24 - 1),
+        required=False,
+        default=[24, 2],
+        max_length=10,
+        help_text="Hours before each deadline to send a reminder; each under the turn's length.",
     )
     timeout_policy = serializers.ChoiceField(
         choices=Game.Timeout.values, required=False, default=Game.Timeout.BOT
@@ -22,8 +50,113 @@ class CreateGameSerializer(serializers.Serializer):
 
 
 class SubmitMoveSerializer(serializers.Serializer):
-    move = serializers.JSONField()
-    expected_seq = serializers.IntegerField(min_value=0)
+    move = MoveField()
+    expected_seq = serializers.IntegerField(
+        min_value=0, help_text="The game's seq the move was chosen at; a stale one is a 409."
+    )
+
+
+class TokenSerializer(serializers.Serializer):
+    token = serializers.CharField(help_text="Send it as the header `Authorization: Token <token>`.")
+
+
+# ---------------------------------------------------------------------------- answers
+
+
+class ErrorSerializer(serializers.Serializer):
+    """Every refusal: a sentence for a person, and what a program needs to recover."""
+
+    detail = serializers.CharField(help_text="Why the request was refused, for a person.")
+    current_seq = serializers.IntegerField(
+        required=False, help_text="With a 409: the seq the game is at now."
+    )
+    legal = serializers.ListField(
+        child=serializers.DictField(),
+        required=False,
+        help_text="With an illegal move: the moves that are legal now.",
+    )
+    errors = serializers.DictField(
+        required=False,
+        help_text="With a refused form: the messages for each field, by field name.",
+    )
+
+
+class SeatSerializer(serializers.Serializer):
+    position = serializers.IntegerField()
+    player = serializers.CharField()
+    deadline = serializers.DateTimeField(allow_null=True)
+
+
+class GameSummarySerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    game = serializers.ChoiceField(choices=list(games.slugs()))
+    title = serializers.CharField()
+    status = serializers.ChoiceField(choices=Game.Status.values)
+    players = serializers.IntegerField()
+    seq = serializers.IntegerField(help_text="How many moves the log holds.")
+    to_act = serializers.ListField(child=serializers.IntegerField(), help_text="Seats to move.")
+    seats = SeatSerializer(many=True)
+
+
+class LegalMoveSerializer(serializers.Serializer):
+    move = MoveField()
+    text = serializers.CharField(help_text="The move in the game's notation (as in emails).")
+
+
+class OutcomeSerializer(serializers.Serializer):
+    scores = serializers.ListField(child=serializers.IntegerField())
+    winners = serializers.ListField(child=serializers.IntegerField())
+    details = serializers.DictField()
+
+
+@extend_schema_field(JSON_OBJECT)
+class ViewField(serializers.JSONField):
+    """What one seat (or a spectator) may see of a game state; its shape is the game's own."""
+
+
+class GameDetailSerializer(GameSummarySerializer):
+    options = serializers.DictField()
+    your_seat = serializers.IntegerField(allow_null=True)
+    seed_sha256 = serializers.CharField()
+    seed = serializers.CharField(allow_null=True, help_text="Shown once the game is over.")
+    days_per_move = serializers.IntegerField()
+    reminder_hours = serializers.ListField(child=serializers.IntegerField())
+    timeout_policy = serializers.ChoiceField(choices=Game.Timeout.values)
+    view = ViewField(allow_null=True, help_text="Your view of the game; null until it starts.")
+    legal_moves = LegalMoveSerializer(many=True)
+    outcome = OutcomeSerializer(allow_null=True)
+
+
+class MoveResultSerializer(GameDetailSerializer):
+    logged = serializers.ListField(
+        child=serializers.IntegerField(),
+        help_text="The seqs logged: the move, then any automatic steps after it.",
+    )
+
+
+class LogLineSerializer(serializers.Serializer):
+    seq = serializers.IntegerField()
+    seat = serializers.IntegerField()
+    source = serializers.ChoiceField(
+        choices=[*Move.Source.values, history.A_PLAYERS_MOVE],
+        help_text=f"How the move was made; another player's own choice reads "
+        f"'{history.A_PLAYERS_MOVE}' until the game is over.",
+    )
+    text = serializers.CharField()
+    created = serializers.DateTimeField()
+
+
+class PositionSerializer(serializers.Serializer):
+    seq = serializers.IntegerField()
+    view = ViewField()
+    views = serializers.ListField(
+        child=serializers.DictField(),
+        required=False,
+        help_text="Once the game is over: every seat's view, by seat.",
+    )
+
+
+# ---------------------------------------------------------------------------- building answers
 
 
 def seat_summary(game: Game) -> list[dict]:

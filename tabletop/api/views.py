@@ -1,31 +1,105 @@
-"""The REST API: each view reads the request, calls the store, answers."""
+"""The REST API: each view reads the request, calls the store, answers.
+
+A refusal of the store (store.Refused) is answered by errors.handle_exception with the status
+it names; every operation lists its answers, refusals included, for the OpenAPI schema.
+"""
 
 from __future__ import annotations
 
-from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import extend_schema
-from rest_framework import status
-from rest_framework.decorators import api_view, permission_classes
-from rest_framework.permissions import IsAuthenticated
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework import exceptions, parsers, status
+from rest_framework.authtoken.serializers import AuthTokenSerializer
+from rest_framework.authtoken.views import ObtainAuthToken
+from rest_framework.decorators import api_view, permission_classes, throttle_classes
+from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.settings import api_settings
 
+from tabletop.api import throttles
+from tabletop.api.parsers import JSONParser
 from tabletop.api.serializers import (
     CreateGameSerializer,
+    ErrorSerializer,
+    GameDetailSerializer,
+    GameSummarySerializer,
+    LogLineSerializer,
+    MoveResultSerializer,
+    PositionSerializer,
     SubmitMoveSerializer,
+    TokenSerializer,
     game_detail,
     game_summary,
 )
 from tabletop.play import history, store
 from tabletop.play.models import Game, Move
 
+REFUSALS = {
+    400: "The body could not be read (not JSON, nested too deep, a field out of range) or the "
+    "store refused it: an illegal move (with `legal`), an option the game does not have.",
+    401: "No credentials where they are needed, or a token that is not valid.",
+    403: "Not yours to do: no seat in the game, not your turn, or (with a session cookie) no "
+    "CSRF token.",
+    404: "No such game, or no such move in it.",
+    409: "The game is not in a state for this: not open any more, not started, over, or moved "
+    "on since `expected_seq` (`current_seq` says where it is).",
+    413: "The body is larger than the server reads.",
+    415: "The body is not JSON.",
+    429: "Too many requests; the Retry-After header says how many seconds to wait.",
+}
 
-def refusal(error: store.Refused) -> Response:
-    return Response({"detail": error.message, **error.context}, status=error.status)
+
+def refusals(*statuses: int) -> dict[int, OpenApiResponse]:
+    return {code: OpenApiResponse(ErrorSerializer, REFUSALS[code]) for code in statuses}
 
 
-@extend_schema(request=CreateGameSerializer, responses={201: dict, 200: dict})
+def find_game(game_id: int) -> Game:
+    found = Game.objects.filter(pk=game_id).first()
+    if found is None:
+        raise exceptions.NotFound(f"There is no game {game_id}.")
+    return found
+
+
+class TokenView(ObtainAuthToken):
+    # A stale token in the header must not stop anyone logging in afresh.
+    authentication_classes = []
+    # DRF's view turns throttling off; this one follows the API's throttle settings, and
+    # limits tries per IP and, after wrong passwords for a name, refuses even the right one.
+    throttle_classes = [
+        *api_settings.DEFAULT_THROTTLE_CLASSES,
+        throttles.TokenRequests,
+        throttles.PasswordGuesses,
+    ]
+    parser_classes = [JSONParser, parsers.FormParser, parsers.MultiPartParser]
+
+    @extend_schema(
+        operation_id="auth_token_create",
+        summary="Trade a username and password for an API token",
+        request=AuthTokenSerializer,
+        responses={200: TokenSerializer, **refusals(400, 413, 415, 429)},
+    )
+    def post(self, request: Request, *args, **kwargs) -> Response:
+        return super().post(request, *args, **kwargs)
+
+
+token = TokenView.as_view()
+
+
+@extend_schema(
+    methods=["GET"],
+    operation_id="games_list",
+    summary="Your games and every open game",
+    responses={200: GameSummarySerializer(many=True), **refusals(401)},
+)
+@extend_schema(
+    methods=["POST"],
+    operation_id="games_create",
+    summary="Create a game and take its first seat",
+    request=CreateGameSerializer,
+    responses={201: GameDetailSerializer, **refusals(400, 401, 403, 413, 415, 429)},
+)
 @api_view(["GET", "POST"])
+@throttle_classes([*api_settings.DEFAULT_THROTTLE_CLASSES, throttles.GameCreation])
 def games_list(request: Request) -> Response:
     if request.method == "GET":
         mine = (
@@ -34,66 +108,75 @@ def games_list(request: Request) -> Response:
         open_games = Game.objects.filter(status=Game.Status.OPEN)
         found = {game.pk: game for game in [*mine, *open_games]}
         return Response([game_summary(game) for game in found.values()])
-    if not request.user.is_authenticated:
-        return Response({"detail": "Log in to create a game."}, status=status.HTTP_403_FORBIDDEN)
     form = CreateGameSerializer(data=request.data)
     form.is_valid(raise_exception=True)
     data = form.validated_data
-    try:
-        game = store.create_game(
-            request.user,
-            data["game"],
-            data["players"],
-            data["options"],
-            days_per_move=data["days_per_move"],
-            reminder_hours=data["reminder_hours"],
-            timeout_policy=data["timeout_policy"],
-        )
-    except store.Refused as error:
-        return refusal(error)
+    game = store.create_game(
+        request.user,
+        data["game"],
+        data["players"],
+        data["options"],
+        days_per_move=data["days_per_move"],
+        reminder_hours=data["reminder_hours"],
+        timeout_policy=data["timeout_policy"],
+    )
     return Response(game_detail(game, request.user), status=status.HTTP_201_CREATED)
 
 
-@extend_schema(responses=dict)
+@extend_schema(
+    operation_id="games_retrieve",
+    summary="A game as you may see it",
+    responses={200: GameDetailSerializer, **refusals(401, 404)},
+)
 @api_view(["GET"])
 def game(request: Request, game_id: int) -> Response:
-    found = get_object_or_404(Game, pk=game_id)
-    return Response(game_detail(found, request.user))
+    return Response(game_detail(find_game(game_id), request.user))
 
 
-@extend_schema(request=None, responses=dict)
+@extend_schema(
+    operation_id="games_join",
+    summary="Take the next free seat; the last seat taken starts the game",
+    request=None,
+    responses={200: GameDetailSerializer, **refusals(400, 401, 403, 404, 409, 429)},
+)
 @api_view(["POST"])
 @permission_classes([IsAuthenticated])
 def join(request: Request, game_id: int) -> Response:
-    found = get_object_or_404(Game, pk=game_id)
-    try:
-        store.join_game(found, request.user)
-    except store.Refused as error:
-        return refusal(error)
+    found = find_game(game_id)
+    store.join_game(found, request.user)
     found.refresh_from_db()
     return Response(game_detail(found, request.user))
 
 
-@extend_schema(request=SubmitMoveSerializer, responses={201: dict, 200: dict})
+@extend_schema(
+    methods=["GET"],
+    operation_id="games_moves_list",
+    summary="The log as you may read it (empty until the game starts)",
+    responses={200: LogLineSerializer(many=True), **refusals(401, 404)},
+)
+@extend_schema(
+    methods=["POST"],
+    operation_id="games_moves_create",
+    summary="Make a move",
+    request=SubmitMoveSerializer,
+    responses={201: MoveResultSerializer, **refusals(400, 401, 403, 404, 409, 413, 415, 429)},
+)
 @api_view(["GET", "POST"])
 def moves(request: Request, game_id: int) -> Response:
-    found = get_object_or_404(Game, pk=game_id)
+    found = find_game(game_id)
     if request.method == "GET":
+        if found.status == Game.Status.OPEN:
+            return Response([])  # nothing is logged before the last seat is taken
         return Response(history.lines(found, found.seat_of(request.user)))
-    if not request.user.is_authenticated:
-        return Response({"detail": "Log in to move."}, status=status.HTTP_403_FORBIDDEN)
     form = SubmitMoveSerializer(data=request.data)
     form.is_valid(raise_exception=True)
-    try:
-        logged = store.submit(
-            found,
-            request.user,
-            form.validated_data["move"],
-            form.validated_data["expected_seq"],
-            Move.Source.API,
-        )
-    except store.Refused as error:
-        return refusal(error)
+    logged = store.submit(
+        found,
+        request.user,
+        form.validated_data["move"],
+        form.validated_data["expected_seq"],
+        Move.Source.API,
+    )
     found.refresh_from_db()
     return Response(
         {"logged": [move.seq for move in logged], **game_detail(found, request.user)},
@@ -101,11 +184,25 @@ def moves(request: Request, game_id: int) -> Response:
     )
 
 
-@extend_schema(responses=dict)
+@extend_schema(
+    operation_id="games_states_retrieve",
+    summary="The position after move `seq` as you may see it (0 = the start)",
+    responses={200: PositionSerializer, **refusals(401, 404, 409)},
+)
 @api_view(["GET"])
 def state_at(request: Request, game_id: int, seq: int) -> Response:
-    found = get_object_or_404(Game, pk=game_id)
+    found = find_game(game_id)
+    if found.status == Game.Status.OPEN:
+        raise store.GameNotActive("This game has not started yet.", current_seq=found.seq)
     try:
         return Response(history.position(found, seq, found.seat_of(request.user)))
     except store.Refused as error:
-        return Response({"detail": error.message}, status=status.HTTP_404_NOT_FOUND)
+        raise exceptions.NotFound(error.message) from None
+
+
+@extend_schema(exclude=True)
+@api_view(["GET", "POST", "PUT", "PATCH", "DELETE"])
+@permission_classes([AllowAny])
+def not_found(request: Request) -> Response:
+    """Any other address under /api/: a JSON 404, as a client of the API expects."""
+    raise exceptions.NotFound(f"There is nothing at {request.path}.")

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import json
 import re
 from types import ModuleType
 
 from django import forms
 from django.core.validators import validate_email
 
+from tabletop.play import jsontext
 from tabletop.play.models import Game
 
 REMINDER_CHOICES = [
@@ -106,7 +106,9 @@ class MoveForm(forms.Form):
 
     def clean_move(self) -> dict:
         try:
-            move = json.loads(self.cleaned_data["move"])
+            move = jsontext.loads(self.cleaned_data["move"])
+        except jsontext.TooDeep as refusal:
+            raise forms.ValidationError(f"That move could not be read. {refusal}") from None
         except ValueError:
             raise forms.ValidationError("That move could not be read; reload the page.") from None
         if not isinstance(move, dict):

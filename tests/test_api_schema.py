@@ -1,0 +1,110 @@
+"""The OpenAPI schema tells a generated client the truth: types, refusals, one id per operation."""
+
+from __future__ import annotations
+
+import pytest
+from django.core import checks
+from rest_framework.test import APIClient
+
+OPERATIONS = {
+    ("post", "/api/auth/token/"): "auth_token_create",
+    ("get", "/api/games/"): "games_list",
+    ("post", "/api/games/"): "games_create",
+    ("get", "/api/games/{game_id}/"): "games_retrieve",
+    ("post", "/api/games/{game_id}/join/"): "games_join",
+    ("get", "/api/games/{game_id}/moves/"): "games_moves_list",
+    ("post", "/api/games/{game_id}/moves/"): "games_moves_create",
+    ("get", "/api/games/{game_id}/states/{seq}/"): "games_states_retrieve",
+}
+THROTTLED = {"auth_token_create", "games_create", "games_moves_create", "games_join"}
+
+
+@pytest.fixture
+def schema(db) -> dict:
+    return APIClient().get("/api/schema/?format=json").json()
+
+
+def operations(schema: dict) -> dict[str, dict]:
+    found = {}
+    for path, methods in schema["paths"].items():
+        for method, operation in methods.items():
+            found[operation["operationId"]] = {**operation, "method": method, "path": path}
+    return found
+
+
+def answer_schema(operation: dict, status: str) -> dict:
+    return operation["responses"][status]["content"]["application/json"]["schema"]
+
+
+def test_every_operation_has_an_id_of_its_own(schema):
+    found = {(op["method"], op["path"]): op_id for op_id, op in operations(schema).items()}
+    assert found == OPERATIONS
+
+
+def test_the_deploy_check_finds_nothing_wrong_with_the_schema(db):
+    found = checks.run_checks(include_deployment_checks=True)
+    assert [message for message in found if message.id.startswith("drf_spectacular")] == []
+
+
+def test_lists_are_typed_as_lists_of_their_items(schema):
+    ops = operations(schema)
+    assert answer_schema(ops["games_list"], "200") == {
+        "type": "array",
+        "items": {"$ref": "#/components/schemas/GameSummary"},
+    }
+    assert answer_schema(ops["games_moves_list"], "200") == {
+        "type": "array",
+        "items": {"$ref": "#/components/schemas/LogLine"},
+    }
+
+
+def test_every_answer_has_a_named_type(schema):
+    for op_id, operation in operations(schema).items():
+        for status in operation["responses"]:
+            assert "$ref" in str(answer_schema(operation, status)), (op_id, status)
+
+
+def test_every_body_an_operation_reads_has_a_named_type(schema):
+    for op_id, operation in operations(schema).items():
+        if operation["method"] == "get" or op_id == "games_join":
+            assert "requestBody" not in operation, op_id
+            continue
+        content = operation["requestBody"]["content"]
+        assert content["application/json"]["schema"]["$ref"], op_id
+
+
+def test_every_refusal_has_the_error_shape(schema):
+    error = schema["components"]["schemas"]["Error"]
+    assert error["required"] == ["detail"]
+    assert {"detail", "current_seq", "legal", "errors"} <= set(error["properties"])
+    for op_id, operation in operations(schema).items():
+        refusals = [status for status in operation["responses"] if status >= "400"]
+        assert refusals, op_id
+        for status in refusals:
+            assert answer_schema(operation, status) == {"$ref": "#/components/schemas/Error"}
+
+
+@pytest.mark.parametrize(
+    ("op_id", "statuses"),
+    [
+        ("auth_token_create", {"200", "400", "413", "415", "429"}),
+        ("games_list", {"200", "401"}),
+        ("games_create", {"201", "400", "401", "403", "413", "415", "429"}),
+        ("games_retrieve", {"200", "401", "404"}),
+        ("games_join", {"200", "400", "401", "403", "404", "409", "429"}),
+        ("games_moves_list", {"200", "401", "404"}),
+        ("games_moves_create", {"201", "400", "401", "403", "404", "409", "413", "415", "429"}),
+        ("games_states_retrieve", {"200", "401", "404", "409"}),
+    ],
+)
+def test_each_operation_documents_the_answers_it_gives(schema, op_id, statuses):
+    assert set(operations(schema)[op_id]["responses"]) == statuses
+
+
+def test_the_throttled_operations_document_429(schema):
+    for op_id, operation in operations(schema).items():
+        assert ("429" in operation["responses"]) == (op_id in THROTTLED), op_id
+
+
+def test_logging_in_for_a_token_needs_no_credentials(schema):
+    assert "security" not in operations(schema)["auth_token_create"]
