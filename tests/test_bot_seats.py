@@ -123,3 +123,15 @@ def test_a_turn_that_comes_back_after_the_bots_moved_is_a_new_turn(make_user):
     seat = game.seats.get(position=0)
     assert seat.turn_seq == game.seq > first_turn
     assert Outbox.objects.filter(game=game, user=ann, kind=Outbox.Kind.TURN).count() == 2
+
+
+def test_the_api_creates_a_table_of_bots_and_marks_their_seats(make_user):
+    from rest_framework.test import APIClient
+
+    client = APIClient()
+    client.force_authenticate(make_user("ann"))
+    answer = client.post("/api/games/", {"game": "dr_gomb", "players": 3, "bots": True}, "json")
+    assert answer.status_code == 201, answer.content
+    seats = answer.json()["seats"]
+    assert [seat["bot"] for seat in seats] == [False, True, True]
+    assert answer.json()["status"] == "active"

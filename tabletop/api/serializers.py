@@ -47,6 +47,11 @@ class CreateGameSerializer(serializers.Serializer):
     timeout_policy = serializers.ChoiceField(
         choices=Game.Timeout.values, required=False, default=Game.Timeout.BOT
     )
+    bots = serializers.BooleanField(
+        required=False,
+        default=False,
+        help_text="Play now against the computer: bots take every other seat, the game starts.",
+    )
 
 
 class SubmitMoveSerializer(serializers.Serializer):
@@ -84,6 +89,7 @@ class ErrorSerializer(serializers.Serializer):
 class SeatSerializer(serializers.Serializer):
     position = serializers.IntegerField()
     player = serializers.CharField()
+    bot = serializers.BooleanField(help_text="The computer plays this seat.")
     deadline = serializers.DateTimeField(allow_null=True)
 
 
@@ -164,6 +170,7 @@ def seat_summary(game: Game) -> list[dict]:
         {
             "position": seat.position,
             "player": seat.user.get_username(),
+            "bot": seat.is_bot,
             "deadline": seat.deadline,
         }
         for seat in game.seats.select_related("user")

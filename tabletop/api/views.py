@@ -119,6 +119,7 @@ def games_list(request: Request) -> Response:
         days_per_move=data["days_per_move"],
         reminder_hours=data["reminder_hours"],
         timeout_policy=data["timeout_policy"],
+        fill_with_bots=data["bots"],
     )
     return Response(game_detail(game, request.user), status=status.HTTP_201_CREATED)
 
