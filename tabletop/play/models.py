@@ -24,6 +24,7 @@ class Game(models.Model):
         OPEN = "open", "waiting for players"
         ACTIVE = "active", "in play"
         FINISHED = "finished", "finished"
+        CANCELLED = "cancelled", "cancelled before it started"
 
     class Timeout(models.TextChoices):
         BOT = "bot", "a bot moves for the late seat"
@@ -36,6 +37,12 @@ class Game(models.Model):
     seed = models.CharField(max_length=64, default=new_seed, editable=False)
     seed_sha256 = models.CharField(max_length=64, editable=False)
     rules_version = models.PositiveIntegerField(default=1)
+    # A private table is joined by invitation only and listed to nobody else.
+    private = models.BooleanField(default=False)
+    # The finished game whose players asked to play this one again ("rematch").
+    rematch_of = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="rematches"
+    )
     # Which games.base random scheme the game's steps draw from; kept for life so that old
     # games replay exactly (games from before scheme 2 keep scheme 1).
     random_scheme = models.PositiveSmallIntegerField(default=games.LATEST_RANDOM_SCHEME)
@@ -158,11 +165,26 @@ class Move(models.Model):
 
 
 class Invitation(models.Model):
+    """A seat held for someone until they accept, decline, or the inviter withdraws it.
+
+    An existing player is invited by name (`user`, with their address copied to `email`);
+    anyone else by address alone.
+    """
+
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="invitations")
     email = models.EmailField()
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="invitations_received",
+    )
     invited_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE)
     created = models.DateTimeField(auto_now_add=True)
     accepted = models.DateTimeField(null=True, blank=True)
+    declined = models.DateTimeField(null=True, blank=True)
+    withdrawn = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         constraints = [
@@ -171,3 +193,61 @@ class Invitation(models.Model):
 
     def __str__(self) -> str:
         return f"{self.email} to {self.game}"
+
+    @property
+    def holds_a_seat(self) -> bool:
+        return not (self.accepted or self.declined or self.withdrawn)
+
+
+class ChatMessage(models.Model):
+    """Table talk: a short message a player posts at a game. It never changes the game."""
+
+    MAX_LENGTH = 500
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="chat")
+    seat = models.PositiveSmallIntegerField()
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE)
+    text = models.CharField(max_length=MAX_LENGTH)
+    # The game's seq when it was said, so the history can place it between moves.
+    at_seq = models.PositiveIntegerField()
+    source = models.CharField(max_length=16, default="web")
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["created", "pk"]
+        indexes = [models.Index(fields=["game", "created"])]
+
+    def __str__(self) -> str:
+        return f"{self.user} at {self.game}: {self.text[:40]}"
+
+
+class Note(models.Model):
+    """A player's private note on a game, seen only by its author."""
+
+    MAX_LENGTH = 4000
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="notes")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE)
+    text = models.TextField(max_length=MAX_LENGTH, blank=True)
+    updated = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["game", "user"], name="one_note_each")]
+
+    def __str__(self) -> str:
+        return f"{self.user}'s note on {self.game}"
+
+
+class Rematch(models.Model):
+    """A proposal to play a finished game's table again; the new game starts once all accept."""
+
+    game = models.OneToOneField(Game, on_delete=models.CASCADE, related_name="rematch")
+    proposed_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE)
+    accepted_seats = models.JSONField(default=list)
+    created = models.DateTimeField(auto_now_add=True)
+    new_game = models.ForeignKey(
+        Game, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+
+    def __str__(self) -> str:
+        return f"rematch of {self.game}"
