@@ -57,10 +57,19 @@ Decisions where the rulebook and the rulings are silent
 - The surprise can be used only while the talon holds cards.
 - A discard pile shows only its top card and its size; the cards under the top stay in the log.
 - The talon's contents are shown to the player who uses a surprise, in that player's own log
-  line, never in any view; others learn how many cards were taken.
+  line, never in any view; others learn how many cards were taken, and which broken buttons
+  found there take a card. A broken button that stays in the talon (its finder has no card of
+  its colour) is named to its finder alone: the others read only that nothing is taken, as they
+  would had the talon held no card of the surprise's colour.
 - A card drawn from the deck is seen by its drawer only until it is placed. Removing the top card
   of a sequence in normal mode (action C, a broken button) uncovers the card below, whose number
   is then visible, as it would be on the table.
+- Normal mode log lines never name a card that nobody else saw and that may end up covered: a
+  play into a sequence names its colour only, and a card drawn from the deck or taken from the
+  talon is not named even to its player (the view shows it in hand until it is placed). Cards
+  that went through a discard pile were seen by everyone and are named, as at the table.
+- A reply is read against the hand of the seat that sends it: another seat's held card never
+  completes a move that does not name its card.
 - Jokers take the values that give their owner the best total (sequences and extra together);
   among equal totals the smallest values come first; a joker whose sequence already holds 1-5
   gets no value and is set aside.
@@ -980,7 +989,7 @@ def describe(before: dict, seat: int, move: dict, after: dict, viewer: int | Non
 
 
 def _describe_draw(before, seat, move, after, viewer, name) -> str:
-    if viewer == seat:
+    if viewer == seat and before["mode"] == "basic":
         return f"{name} draws {NAME_OF[after['held'][:2]]} from the deck."
     return f"{name} draws a card from the deck."
 
@@ -999,6 +1008,9 @@ def _describe_play(before, seat, move, after, viewer, name) -> str:
         return (
             f"{name} covers the top of their {move['to']} sequence with the {move['card']} button."
         )
+    if before["mode"] == "normal":
+        colour = COLOURS[COLOUR_OF[CODE_OF[move["card"]]]]
+        return f"{name} plays a {colour} card into their {move['to']} sequence."
     return f"{name} plays {move['card']} into their {move['to']} sequence."
 
 
@@ -1009,19 +1021,31 @@ def _describe_discard(before, seat, move, after, viewer, name) -> str:
 def _describe_use_surprise(before, seat, move, after, viewer, name) -> str:
     colour = COLOURS[COLOUR_OF[before["held"]]]
     line = f"{name} uses the {colour} surprise button and looks into the talon"
+    talon, taken = _names(before["talon"]), _names(after["held"][2:])
+    named = before["mode"] == "basic"  # in normal mode the cards taken may end up covered
+    if viewer == seat and (named or not taken):
+        line += " (" + ", ".join(talon) + ")"
     if viewer == seat:
-        line += " (" + ", ".join(_names(before["talon"])) + ")"
-    found = [name for name in _names(before["talon"]) if name.endswith(BROKEN)]
+        found = [card for card in talon if card.endswith(BROKEN)]
+    else:
+        found = _names(after["breaking"])  # those that take a card; the rest stay secret
     if found:
         line += f": {' and '.join(found)} found, so nothing is taken."
-        for broken in _names(after["talon"]):
-            if broken.endswith(BROKEN):
-                line += f" {name} has no {broken.split()[0]} card: the {broken} stays in the talon."
+        if viewer == seat:
+            for broken in _names(after["talon"]):
+                if broken.endswith(BROKEN):
+                    lacking = broken.split()[0]
+                    line += f" {name} has no {lacking} card: the {broken} stays in the talon."
         return line
-    taken = _names(after["held"][2:])
-    if viewer == seat and taken:
+    if not taken:
+        return line + ": nothing is taken."
+    if viewer == seat and named:
         return line + ": takes " + ", ".join(taken) + "."
-    return line + f": takes {len(taken)} {colour} card{'' if len(taken) == 1 else 's'}."
+    line += f": takes {len(taken)} {colour} card{'' if len(taken) == 1 else 's'}"
+    if viewer == seat:
+        left = _names(after["talon"])
+        line += ", leaving " + (", ".join(left) if left else "the talon empty")
+    return line + "."
 
 
 def _describe_break(before, seat, move, after, viewer, name) -> str:
@@ -1124,7 +1148,7 @@ def format_move(move: dict, state: dict, seat: int) -> str:
 
 def parse_move(text: str, state: dict, seat: int) -> dict:
     words = _words(text)
-    move = _read(words, state) if words else None
+    move = _read(words, state, seat) if words else None
     if move is None:
         raise IllegalMove(f"I could not read {text!r}. {_hint(state, seat)}")
     return move
@@ -1146,7 +1170,7 @@ def _words(text: str) -> list[str]:
     return [word for word in re.sub(r"[^a-z0-9#]+", " ", text).split() if word not in FILLER]
 
 
-def _read(words: list[str], state: dict) -> dict | None:
+def _read(words: list[str], state: dict, seat: int) -> dict | None:
     verb, rest = words[0], words[1:]
     if verb in ("draw", "deck", "take"):
         if rest in ([], ["deck"]) and verb != "take" or rest == ["deck"]:
@@ -1159,24 +1183,24 @@ def _read(words: list[str], state: dict) -> dict | None:
             return None
         if state["step"] == "turn":
             return {"kind": "take", "pile": pile}
-        card = _held_card(state)
+        card = _held_card(state, seat)
         return {"kind": "discard", "card": card, "pile": pile} if card else None
     if verb in ("use", "look", "surprise"):
         if set(rest) <= {"surprise", "talon", "look", "at", "use"}:
             return {"kind": "use_surprise"}
         return None
     if verb in ("play", "cover"):
-        return _read_play(rest, state)
+        return _read_play(rest, state, seat)
     if verb == "discard":
-        return _read_discard(rest, state)
+        return _read_discard(rest, state, seat)
     if verb == "break" and len(rest) == 2:
         return _read_place(rest[0], rest[1], {"kind": "break"})
     return None
 
 
-def _read_play(rest: list[str], state: dict) -> dict | None:
+def _read_play(rest: list[str], state: dict, seat: int) -> dict | None:
     if len(rest) == 1:
-        card = _held_card(state)
+        card = _held_card(state, seat)
     elif len(rest) == 3:
         card = _card(rest[0], rest[1])
     else:
@@ -1187,7 +1211,7 @@ def _read_play(rest: list[str], state: dict) -> dict | None:
     return {"kind": "play", "card": card, "to": target}
 
 
-def _read_discard(rest: list[str], state: dict) -> dict | None:
+def _read_discard(rest: list[str], state: dict, seat: int) -> dict | None:
     if len(rest) == 2 and "sequence" in rest:
         colour = rest[1] if rest[0] == "sequence" else rest[0]
         if colour in COLOUR_INDEX:
@@ -1203,7 +1227,7 @@ def _read_discard(rest: list[str], state: dict) -> dict | None:
     if len(rest) >= 3 and rest[0] in COLOUR_INDEX:
         card, pile = _card(rest[0], rest[1]), _pile(rest[2:])
     else:
-        card, pile = _held_card(state), _pile(rest)
+        card, pile = _held_card(state, seat), _pile(rest)
     if card is None or pile is None:
         return None
     return {"kind": "discard", "card": card, "pile": pile}
@@ -1230,8 +1254,11 @@ def _card(colour: str, rank: str) -> str | None:
     return f"{colour} {RANKS[rank]}"
 
 
-def _held_card(state: dict) -> str | None:
-    """The card a move means when it names none: the only card the player can place."""
+def _held_card(state: dict, seat: int) -> str | None:
+    """The card a move means when it names none: the only card the player can place. Only the
+    player holding it may leave it unnamed; nobody else knows what it is."""
+    if seat != state["turn"]:
+        return None
     choices = held_choices(state)
     return choices[0] if len(choices) == 1 else None
 

@@ -181,14 +181,16 @@ def test_the_log_shows_the_talon_only_to_the_player_who_looks_into_it():
     assert lines[2] == lines[0]
 
 
-def test_the_log_tells_everyone_of_a_broken_button_found_in_the_talon():
+def test_the_log_tells_everyone_of_a_broken_button_from_the_talon_that_takes_a_card():
     state = play(position(sequences={0: seq(red="r1")}, talon="b3g!r!", top="b?"), 0, "draw")
     _, lines = describe_all(state, 0, "use surprise")
-    assert lines[2] == (
-        "Anna uses the blue surprise button and looks into the talon: green broken and red "
-        "broken found, so nothing is taken. Anna has no green card: the green broken stays "
-        "in the talon."
+    assert lines[1] == (
+        "Anna uses the blue surprise button and looks into the talon (blue 3, green broken, red "
+        "broken): green broken and red broken found, so nothing is taken. Anna has no green "
+        "card: the green broken stays in the talon."
     )
+    told = "Anna uses the blue surprise button and looks into the talon: red broken found, so "
+    assert lines[0] == lines[2] == told + "nothing is taken."
 
 
 @pytest.mark.parametrize("mode, shown", [("basic", "green 3"), ("normal", "a green card")])
