@@ -19,6 +19,7 @@ from django.test.utils import override_settings
 import games
 from games import step_rng
 from games.base import resolve_options
+from tabletop.bench.queries import QueryCounter
 from tabletop.mail import tasks
 from tabletop.mail.models import Outbox
 from tabletop.play import clock, store
@@ -102,17 +103,6 @@ def active_games(count: int, due: int, slug: str = "gazobu") -> None:
                         )
                     )
             Seat.objects.bulk_create(seats)
-
-
-class QueryCounter:
-    """Counts every query (Django's own query log stops at 9,000)."""
-
-    def __init__(self) -> None:
-        self.count = 0
-
-    def __call__(self, execute, sql, params, many, context):
-        self.count += 1
-        return execute(sql, params, many, context)
 
 
 def one_sweep() -> dict:

@@ -7,16 +7,20 @@ import time
 from collections.abc import Callable
 
 from django.contrib.auth import get_user_model
-from django.db import connection
-from django.http import JsonResponse
+from django.db import connection, transaction
 from django.test import Client
 from django.test.utils import override_settings
 from django.urls import include, path
+from rest_framework.authentication import TokenAuthentication
 from rest_framework.authtoken.models import Token
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.response import Response
+from rest_framework.views import APIView
 
 import games
 from games import Rng, step_rng
 from games.bots import random_move
+from tabletop.bench.queries import QueryCounter
 from tabletop.mail.models import LocalMail
 from tabletop.play import store
 from tabletop.play.autoplay import play_bot_steps
@@ -98,10 +102,25 @@ def replay_against_projection(moves: int = 300) -> dict:
     }
 
 
-def floor(request):
-    """The cheapest write the API could do: one insert, no rules, no locks."""
-    LocalMail.objects.create(sender="bench", recipients="bench", subject="floor", message="")
-    return JsonResponse({"ok": True}, status=201)
+class Floor(APIView):
+    """A fair floor for a move: what any authenticated API write costs before the rules.
+
+    DRF with token authentication, one insert in a transaction, a JSON answer.
+    """
+
+    authentication_classes = [TokenAuthentication]
+    permission_classes = [IsAuthenticated]
+    throttle_classes: list = []
+
+    def post(self, request):
+        with transaction.atomic():
+            LocalMail.objects.create(
+                sender="bench", recipients=request.user.get_username(), subject="floor", message=""
+            )
+        return Response({"ok": True}, status=201)
+
+
+floor = Floor.as_view()
 
 
 urlpatterns = [path("bench/floor/", floor), path("", include("tabletop.urls"))]
@@ -122,7 +141,7 @@ def api_latency(count: int = 200) -> dict:
         for seat in game.seats.all()
     }
     client = Client()
-    move_times = []
+    move_times, move_queries = [], []
     while len(move_times) < count:
         if not game.to_act:
             game = new_game("gazobu", 2)
@@ -132,21 +151,27 @@ def api_latency(count: int = 200) -> dict:
             }
         seat = rng.choice(game.to_act)
         move = random_move(game.rules, game.state, seat, rng)
+        counter = QueryCounter()
         started = time.perf_counter()
-        response = client.post(
-            f"/api/games/{game.pk}/moves/",
-            {"move": move, "expected_seq": game.seq},
-            content_type="application/json",
-            HTTP_AUTHORIZATION=f"Token {tokens[seat]}",
-        )
+        with connection.execute_wrapper(counter):
+            response = client.post(
+                f"/api/games/{game.pk}/moves/",
+                {"move": move, "expected_seq": game.seq},
+                content_type="application/json",
+                HTTP_AUTHORIZATION=f"Token {tokens[seat]}",
+            )
         move_times.append(time.perf_counter() - started)
+        move_queries.append(counter.count)
         assert response.status_code == 201, response.content
         game.refresh_from_db()
-    floor_times = timed(lambda: client.post("/bench/floor/"), count)
+    floor_auth = {"HTTP_AUTHORIZATION": f"Token {tokens[0]}"}
+    floor_times = timed(lambda: client.post("/bench/floor/", **floor_auth), count)
     return {
         "vendor": connection.vendor,
         "move_p50": percentile(move_times, 0.5),
         "move_p95": percentile(move_times, 0.95),
+        "move_queries_p50": percentile(move_queries, 0.5),
+        "move_queries_max": max(move_queries),
         "floor_p50": percentile(floor_times, 0.5),
         "floor_p95": percentile(floor_times, 0.95),
     }

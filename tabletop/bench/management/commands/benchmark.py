@@ -85,8 +85,11 @@ class Command(BaseCommand):
             api = benchmarks.api_latency()
             self.stdout.write(
                 f"[{api['vendor']}] API move p50 {api['move_p50'] * 1000:.1f} ms, "
-                f"p95 {api['move_p95'] * 1000:.1f} ms; floor (one insert) "
-                f"p50 {api['floor_p50'] * 1000:.1f} ms, p95 {api['floor_p95'] * 1000:.1f} ms"
+                f"p95 {api['move_p95'] * 1000:.1f} ms, {api['move_queries_p50']} queries "
+                f"(at most {api['move_queries_max']}); floor (DRF, token, one insert in a "
+                f"transaction) p50 {api['floor_p50'] * 1000:.1f} ms, "
+                f"p95 {api['floor_p95'] * 1000:.1f} ms; ratio "
+                f"{api['move_p50'] / api['floor_p50']:.1f}x"
             )
         finally:
             connection.creation.destroy_test_db(old_name, verbosity=0)
