@@ -173,7 +173,7 @@ def seat_summary(game: Game) -> list[dict]:
             "bot": seat.is_bot,
             "deadline": seat.deadline,
         }
-        for seat in game.seats.select_related("user")
+        for seat in game.seats_with_players()
     ]
 
 

@@ -178,7 +178,7 @@ def moves(request: Request, game_id: int) -> Response:
         form.validated_data["expected_seq"],
         Move.Source.API,
     )
-    found.refresh_from_db()
+    # The store hands the game back as the move left it.
     return Response(
         {"logged": [move.seq for move in logged], **game_detail(found, request.user)},
         status=status.HTTP_201_CREATED,

@@ -58,20 +58,20 @@ def queue_to(to: str, kind: str, game=None, user=None, seat=None, **context) -> 
 
 def queue_turns(game, newly_waiting: list[int]) -> None:
     """A turn email for each seat that newly has to act."""
-    for seat in game.seats.select_related("user"):
+    for seat in game.seats_with_players():
         if seat.position in newly_waiting:
             queue(Outbox.Kind.TURN, game, seat.user, seat.position)
 
 
 def queue_game_over(game) -> None:
-    for seat in game.seats.select_related("user"):
+    for seat in game.seats_with_players():
         queue(Outbox.Kind.GAME_OVER, game, seat.user, seat.position)
 
 
 def queue_timeout(game, late_seat: int, source: str, moves: list) -> None:
     """Tell every seat what the deadline did: the late player too, so they know."""
     logged = [move.seq for move in moves]
-    for seat in game.seats.select_related("user"):
+    for seat in game.seats_with_players():
         queue(
             Outbox.Kind.TIMEOUT,
             game,

@@ -95,6 +95,13 @@ class Game(models.Model):
         """The secret seed, once nobody can profit from knowing it."""
         return self.seed if self.is_over else None
 
+    def seats_with_players(self) -> list:
+        """The seats in order with their players, from what was read with the game if it was
+        (the store reads them once per move)."""
+        if "seats" in getattr(self, "_prefetched_objects_cache", {}):
+            return list(self.seats.all())
+        return list(self.seats.select_related("user"))
+
     def seat_of(self, user) -> int | None:
         if not getattr(user, "is_authenticated", False):
             return None

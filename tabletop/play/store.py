@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
 from django.db import IntegrityError, transaction
+from django.db.models import Prefetch, prefetch_related_objects
 from django.utils import timezone
 
 import games
@@ -183,16 +184,35 @@ def submit_steps(
     """
     try:
         with transaction.atomic():
-            locked = Game.objects.select_for_update().get(pk=game.pk)
+            locked = _lock_with_seats(game.pk)
             seat = _seat_of(locked, user)
             _check_fresh(locked, expected_seq)
-            return _advance(locked, [Step(seat, move, source) for move in moves])
+            logged = _advance(locked, [Step(seat, move, source) for move in moves])
+        _hand_back(locked, game)
+        return logged
     except IntegrityError:
         # Only the unique (game, seq) constraint can fire here: another submission won.
         raise StaleMove(
             "Someone moved at the same moment; reload and try again.",
             current_seq=Game.objects.get(pk=game.pk).seq,
         ) from None
+
+
+def _lock_with_seats(game_id: int) -> Game:
+    """The game row, locked for this transaction, with its seats and their players read once
+    for everything the move needs (who moves, bots, deadlines, who is told)."""
+    locked = Game.objects.select_for_update().get(pk=game_id)
+    seats = Prefetch("seats", queryset=Seat.objects.select_related("user"))
+    prefetch_related_objects([locked], seats)
+    return locked
+
+
+def _hand_back(locked: Game, game: Game) -> None:
+    """The caller's game object as the move left it, seats included, so that it can answer
+    without reading the game again."""
+    for field in Game._meta.concrete_fields:
+        setattr(game, field.attname, getattr(locked, field.attname))
+    game._prefetched_objects_cache = getattr(locked, "_prefetched_objects_cache", {})
 
 
 def act_for_seat(game: Game, seat: int, move: dict, source: str, at_seq: int) -> list[Move]:
@@ -447,7 +467,7 @@ def _everyone_resigned_but_one(game: Game, resigned: list[int]) -> bool:
 
 
 def bot_seats(game: Game) -> list[int]:
-    return list(game.seats.filter(is_bot=True).values_list("position", flat=True))
+    return [seat.position for seat in game.seats.all() if seat.is_bot]
 
 
 def resigned_seats(game: Game) -> list[int]:
