@@ -25,7 +25,14 @@ From RULINGS.md
   holding that family loses the per-card value for each card. Tied leaders lose as usual and the
   next count down gains the points; if there is none, nobody gains. Zero cards: nothing.
 - Hands are secret; the columns, the drawn cards, the pills, the hand sizes and the size of the
-  draw pile are public.
+  draw pile are public. Once the game is over everything is shown: every hand, the cards the
+  black holes removed and the undealt draw pile, card by card from the top.
+- Extra monsters are placed jointly, since one player's extra monsters change the majorities
+  that decide another's score: among all combinations of every player's placements, those
+  where no player could score more by changing only their own; of several, the highest total
+  of all scores, then the first in seat order of the players' own best; if there is none,
+  every player once, in seat order from the one after the player who ended the game, places
+  for their best against the placements made so far.
 
 Decisions where the rulebook and RULINGS.md are silent
 - Nobody can know who last ran the vacuum cleaner: the dealer is drawn with the rng. The dealer
@@ -50,21 +57,39 @@ Decisions where the rulebook and RULINGS.md are silent
   worthless. The "any" multiplier must go on one of the player's Gazobu, Blob or Yoo piles; it
   may go where a multiplier already lies (and then counts for nothing), which a player does
   when every other choice would double a loss.
-- Because extra monsters change majorities, each player's best placement depends on the
-  others': in seat order, each player with a choice takes the placement that scores best for
-  them against the others' current piles, and the round repeats until nobody would change (at
-  most 10 rounds). Ties keep the current placement, else the first in the order Gazobu, Blob, Yoo.
+- Joint placement: "the first in seat order of the players' own best" is the one best for the
+  first seat, then, among those alike for it, the one best for the second seat, and so on.
+  In the fallback, players still to place count without their extra monsters. The "any"
+  multiplier is part of its holder's placement: whatever the extra monsters, it goes where it
+  scores best, and it never changes another player's score.
+- Placements that score alike are taken in the order Gazobu, Blob, Yoo: all extra monsters on
+  the first pile the player holds first; the "any" multiplier on the first such pile. Joint
+  placements that tie on every score are taken in the same order, the first seat's first.
+- While the game goes on (the greedy bot's running score), "the player who ended the game" is
+  the player whose turn it is.
 - Several players with the highest score all win.
 - The log names the cards a player took only to that player: the columns were public, but the
   table keeps no written record, so remembering who holds what stays part of the game. The last
   player's three cards are named to everyone, since the game is over when they are taken.
 - Black holes resolve in seat order, each from its own holder's hand in card order, so one rng
   replays them exactly; as each stolen card leaves the game, the order changes nothing else.
+- The undealt draw pile is shown once the game is over, from the top card down; nobody can
+  draw from it any more, and a replay of the log shows the same cards anyway.
+
+Rules versions
+- Version 2 (current) places the extra monsters jointly, as above. Version 1, kept for the
+  games started under it, let each player in seat order answer the others' current piles,
+  round after round until nobody changed or 10 rounds had passed; ties kept the current
+  placement. When the answers went round in a loop, round 10 could leave a player below their
+  best and turn the winner. A version-2 state carries `version` and `ended_by` (who played
+  the last turn); a version-1 state is exactly as it always was.
 """
 
 from __future__ import annotations
 
 import copy
+import functools
+import random
 import re
 import sys
 import textwrap
@@ -87,7 +112,8 @@ title = "Gazobu"
 min_players = 2
 max_players = 4
 options: dict[str, tuple] = {}
-version = 1
+version = 2
+versions = (1, 2)
 
 # House data (RULINGS.md): the rulebook prints only the Gazobu card (+10 / -3).
 # family rows: (majority points, loss per card); bonus rows: the value; multiplier rows: the
@@ -140,16 +166,21 @@ MOVE_KINDS = ("take", "draw", "place")
 # Setup
 
 
-def setup(players: int | list[str], options: dict | None, rng: Rng) -> dict:
+def setup(
+    players: int | list[str], options: dict | None, rng: Rng, version: int | None = None
+) -> dict:
     rules = sys.modules[__name__]
     names = player_names(players)
     check_player_count(rules, names)
     chosen = resolve_options(rules.options, options)
+    version = rules.version if version is None else version
+    if version not in versions:
+        raise IllegalMove(f"Gazobu has rules versions {', '.join(map(str, versions))}.")
     pile = list(DECK)
     rng.shuffle(pile)
     dealer = rng.randint(0, len(names) - 1)
     columns = [[pile.pop()] for _ in range(COLUMNS)]
-    return {
+    state = {
         "players": names,
         "options": chosen,
         "draw": pile,
@@ -165,6 +196,15 @@ def setup(players: int | list[str], options: dict | None, rng: Rng) -> dict:
         "last_draw": None,
         "ending": None,
     }
+    if version >= 2:
+        # A version-1 game keeps the exact state it always had: the keys are new in version 2.
+        state["version"] = version
+        state["ended_by"] = None
+    return state
+
+
+def rules_version(state: dict) -> int:
+    return state.get("version", 1)
 
 
 # Who acts
@@ -322,6 +362,8 @@ def end_game(state: dict, last_player: int, ending: str, rng: Rng) -> None:
     state["last_draw"] = {"seat": last_player, "cards": cards}
     state["ending"] = ending
     resolve_black_holes(state, rng)
+    if rules_version(state) >= 2:
+        state["ended_by"] = state["turn"]  # the extra monsters' fallback order starts after them
     state["phase"] = "over"
     state["turn"] = None
 
@@ -376,6 +418,7 @@ def view(state: dict, seat: int | None) -> dict:
         shown["last_draw"] = result.details["last_draw"]
         shown["black_holes"] = result.details["black_holes"]
         shown["removed"] = sorted_cards(state["removed"])
+        shown["draw_pile_cards"] = list(reversed(state["draw"]))  # top card first
         shown["scores"] = result.scores
         shown["winners"] = result.winners
         shown["details"] = result.details
@@ -415,7 +458,11 @@ def view_text(state: dict, seat: int | None) -> str:
         lines += wrapped(f"Column {number}: {', '.join(cards[c] for c in column) or 'empty'}")
     if shown["drawn"]:
         lines += wrapped(f"Drawn: {', '.join(cards[c] for c in shown['drawn'])}")
-    lines.append(f"Draw pile: {shown['draw_pile']} cards")
+    if shown["phase"] == "over":
+        undealt = ", ".join(cards[c] for c in shown["draw_pile_cards"]) or "empty"
+        lines += wrapped(f"Draw pile, top first: {undealt}")
+    else:
+        lines.append(f"Draw pile: {shown['draw_pile']} cards")
     lines.append("")
     width = max(len(name) for name in names)
     for n, name in enumerate(names):
@@ -450,7 +497,9 @@ def view_text(state: dict, seat: int | None) -> str:
 def outcome(state: dict) -> Outcome | None:
     if not is_over(state):
         return None
-    scores, details = score_hands(state["hands"], state["players"])
+    scores, details = score_hands(
+        state["hands"], state["players"], rules_version(state), first_to_place(state)
+    )
     details["ending"] = state["ending"]
     details["last_draw"] = copy.deepcopy(state["last_draw"])
     details["black_holes"] = copy.deepcopy(state["black_holes"])
@@ -463,8 +512,15 @@ def standing(state: dict, seat: int) -> int:
     if is_over(state):
         return outcome(state).scores[seat]
     hands = [[card for card in hand if card != BLACK_HOLE] for hand in state["hands"]]
-    scores, _ = score_hands(hands, state["players"])
+    scores, _ = score_hands(hands, state["players"], rules_version(state), first_to_place(state))
     return scores[seat]
+
+
+def first_to_place(state: dict) -> int:
+    """Where the extra monsters' fallback order starts: the seat after the player who ended
+    the game (while it goes on, after the player whose turn it is)."""
+    ender = state.get("ended_by") if is_over(state) else state["turn"]
+    return ((ender or 0) + 1) % len(state["players"])
 
 
 def majority_holder(counts: list[int]) -> int | None:
@@ -513,16 +569,71 @@ def extra_placements(extras: int, piles: list[str]) -> list[tuple[int, ...]]:
     return placements
 
 
-def place_extra_monsters(hands: list[Counter]) -> list[tuple[int, ...]]:
-    """Each seat's extra monsters per pile family, by best response until nobody changes."""
+def pile_choices(hand: Counter) -> list[tuple[int, ...]]:
+    """Where a hand's extra monsters may go: onto the Gazobu, Blob and Yoo piles it holds."""
+    return extra_placements(hand[EXTRA_MONSTER], [f for f in PILE_FAMILIES if hand[f]])
+
+
+def piled_counts(hands: list[Counter], placed: list[tuple[int, ...]]) -> dict[str, list[int]]:
+    """Each family's count per seat, the extra monsters placed so far included."""
+    counts = {family: [hand[family] for hand in hands] for family in FAMILIES}
+    for seat, placement in enumerate(placed):
+        for family, extra in zip(PILE_FAMILIES, placement, strict=True):
+            counts[family][seat] += extra
+    return counts
+
+
+def scores_with(hands: list[Counter], placed: list[tuple[int, ...]] | tuple) -> list[int]:
+    counts = piled_counts(hands, list(placed))
+    return [score_seat(seat, counts, hand)[0] for seat, hand in enumerate(hands)]
+
+
+def place_extra_monsters(hands: list[Counter], first: int) -> list[tuple[int, ...]]:
+    """Every seat's extra monsters per pile family, placed jointly (RULINGS.md).
+
+    Among all combinations of every seat's placements, those where no seat could score more
+    by changing only its own; of these the highest total, then the best for seat 0, seat 1...
+    (then the first in the order Gazobu, Blob, Yoo). If there is none, the seats place in turn
+    from `first`, each for its best against the placements made so far.
+    """
+    choices = [pile_choices(hand) for hand in hands]
+    scored = {joint: scores_with(hands, joint) for joint in product(*choices)}
+
+    def unimprovable(joint: tuple) -> bool:
+        return all(
+            scored[(*joint[:seat], other, *joint[seat + 1 :])][seat] <= scored[joint][seat]
+            for seat, own in enumerate(choices)
+            for other in own
+        )
+
+    steady = [joint for joint in scored if unimprovable(joint)]
+    if steady:
+        return list(max(steady, key=lambda joint: (sum(scored[joint]), *scored[joint])))
+    return place_extra_monsters_in_turn(hands, choices, first)
+
+
+def place_extra_monsters_in_turn(
+    hands: list[Counter], choices: list[list[tuple[int, ...]]], first: int
+) -> list[tuple[int, ...]]:
+    """Each seat once, from `first` round the table, for its best against those placed before
+    it (the seats still to come count without their extra monsters)."""
+    count = len(hands)
+    placed = [tuple(0 for _ in PILE_FAMILIES) for _ in hands]
+    for step in range(count):
+        seat = (first + step) % count
+
+        def own_score(option: tuple[int, ...], seat: int = seat) -> int:
+            return scores_with(hands, [*placed[:seat], option, *placed[seat + 1 :]])[seat]
+
+        placed[seat] = max(choices[seat], key=own_score)
+    return placed
+
+
+def place_extra_monsters_in_rounds(hands: list[Counter]) -> list[tuple[int, ...]]:
+    """Version 1: each seat's extra monsters by best response, at most 10 rounds."""
     seats = range(len(hands))
     counts = {family: [hand[family] for hand in hands] for family in FAMILIES}
-    choices = {
-        seat: extra_placements(
-            hands[seat][EXTRA_MONSTER], [f for f in PILE_FAMILIES if hands[seat][f]]
-        )
-        for seat in seats
-    }
+    choices = {seat: pile_choices(hands[seat]) for seat in seats}
     placed: list[tuple[int, ...] | None] = [None for _ in seats]
 
     def put(seat: int, placement: tuple[int, ...]) -> None:
@@ -555,14 +666,17 @@ def place_extra_monsters(hands: list[Counter]) -> list[tuple[int, ...]]:
     return placed
 
 
-def score_hands(hands: list[list[str]], names: list[str]) -> tuple[list[int], dict]:
-    """Scores and the full breakdown for the hands as they stand (black holes resolved)."""
+def score_hands(
+    hands: list[list[str]], names: list[str], version: int = version, first: int = 0
+) -> tuple[list[int], dict]:
+    """Scores and the full breakdown for the hands as they stand (black holes resolved), under
+    `version` of the rules; `first` opens the extra monsters' fallback order."""
     held = [Counter(hand) for hand in hands]
-    extras = place_extra_monsters(held)
-    counts = {family: [hand[family] for hand in held] for family in FAMILIES}
-    for seat, placement in enumerate(extras):
-        for family, extra in zip(PILE_FAMILIES, placement, strict=True):
-            counts[family][seat] += extra
+    if version >= 2:
+        extras = place_extra_monsters(held, first)
+    else:
+        extras = place_extra_monsters_in_rounds(held)
+    counts = piled_counts(held, extras)
     holders = {family: majority_holder(counts[family]) for family in FAMILIES}
     scores, seats = [], []
     for seat, hand in enumerate(held):
@@ -818,3 +932,365 @@ def not_understood(text: str, state: dict, seat: int) -> IllegalMove:
 def skip_move(state: dict, seat: int) -> dict | None:
     """Gazobu cannot skip a seat: every turn draws and places two cards."""
     return None
+
+
+# The strong bot
+#
+# `bot_move` sits in for an absent player and knows only what view(state, seat) shows: its own
+# hand, the columns, the drawn cards, the pills and the sizes of the other hands and of the
+# draw pile. It deals the unseen cards again at random, many times (each deal consistent with
+# the view), plays every candidate move in every deal to the end of the game with quick
+# players, and keeps the move with the best average lead over the best other player, a win
+# counting extra. The same deals serve every candidate, so that luck does not pick the move.
+
+BOT_DEALS = 48
+# Every few deals from the first look on, the candidates clearly worse than the best are
+# dropped, so that easy decisions cost little and close ones get every deal.
+BOT_FIRST_LOOK = 12
+BOT_LOOK_EVERY = 4
+BOT_CLEARLY = 2.0
+# ... and once the quick players have played this many turns in all, the search stops at
+# the next look (long games of three or four players would take too long otherwise).
+BOT_WORK = 1500
+BOT_WIN_BONUS = 10
+# A quick player takes a column that raises its lead by more than this (a pill is worth
+# something) and takes the pill that ends the game only if it leaves them this far ahead.
+BOT_TAKES_FOR = 3
+BOT_ENDS_AHEAD_BY = 3
+# How a quick player values the cards whose worth depends on the end: an extra monster, the
+# multiplier at choice, a black hole (it costs one card at random).
+BOT_CARD_VALUES = {EXTRA_MONSTER: 4, ANY_MULTIPLIER: 4, BLACK_HOLE: -2}
+
+# The bot counts cards in lists indexed by CARD_ORDER; a family's position is its place in
+# FAMILIES.
+FAMILY_SLOTS = tuple(CARD_ORDER[family] for family in FAMILIES)
+PILE_POSITIONS = tuple(FAMILIES.index(family) for family in PILE_FAMILIES)
+DOUBLER_SLOTS = tuple(
+    (FAMILIES.index(family), CARD_ORDER[card]) for card, family in MULTIPLIES.items() if family
+)
+BONUS_SLOTS = tuple((CARD_ORDER[card], value) for card, value in BONUS.items())
+POINT_LIST = tuple(POINTS[family] for family in FAMILIES)
+LOSS_LIST = tuple(LOSS[family] for family in FAMILIES)
+EXTRA_SLOT = CARD_ORDER[EXTRA_MONSTER]
+ANY_SLOT = CARD_ORDER[ANY_MULTIPLIER]
+HOLE_SLOT = CARD_ORDER[BLACK_HOLE]
+DECK_SLOTS = [CARD_ORDER[card] for card in DECK]
+# What a quick player reads on each card, by slot.
+FAMILY_AT = tuple(FAMILIES.index(card) if card in FAMILIES else None for card, *_ in CARDS)
+DOUBLES_AT = tuple(
+    FAMILIES.index(MULTIPLIES[card]) if MULTIPLIES.get(card) else None for card, *_ in CARDS
+)
+DOUBLER_OF = {family: slot for family, slot in DOUBLER_SLOTS}
+FLAT_VALUES = tuple(
+    BONUS.get(card, 0) + (BOT_CARD_VALUES[card] if card == BLACK_HOLE else 0) for card, *_ in CARDS
+)
+
+
+class Table:
+    """One deal of the unseen cards: every hand as counts, the columns, the pile (top last)."""
+
+    __slots__ = ("hands", "columns", "pile", "pills", "turn", "scores", "turns")
+
+    def copy(self) -> Table:
+        other = Table()
+        other.hands = [list(hand) for hand in self.hands]
+        other.columns = [list(column) for column in self.columns]
+        other.pile = list(self.pile)
+        other.pills = list(self.pills)
+        other.turn = self.turn
+        other.scores = self.scores
+        other.turns = self.turns
+        return other
+
+
+def bot_move(state: dict, seat: int, rng: Rng) -> dict:
+    """A strong legal move for `seat`, from its view alone (see the notes above)."""
+    shown = view(state, seat)
+    moves = legal_moves(shown, seat)  # the view carries everything legal_moves reads
+    if len(moves) <= 1:
+        if not moves:
+            raise IllegalMove(f"{shown['players'][seat]} has nothing to do now.")
+        return moves[0]
+    # games.Rng spends a SHA-256 on every few draws; the thousands of draws of one search run
+    # on a generator seeded from it, so the same view and rng still give the same move.
+    dealer = random.Random(rng.randint(0, 2**62))
+    unseen = unseen_cards(shown)
+    plans = bot_plans(shown)
+    values: list[list[float]] = [[] for _ in plans]
+    alive = list(range(len(plans)))
+    work = 0
+    for deal in range(1, BOT_DEALS + 1):
+        table = deal_unseen(shown, seat, unseen, dealer)
+        luck = dealer.getrandbits(32)
+        for n in alive:
+            played = table.copy()
+            scores = play_plan(played, seat, shown["phase"], plans[n][1], random.Random(luck))
+            values[n].append(bot_value(scores, seat))
+            work += played.turns
+        if deal >= BOT_FIRST_LOOK and deal % BOT_LOOK_EVERY == 0:
+            alive = still_worth_trying(alive, values)
+            if len(alive) == 1 or work >= BOT_WORK:
+                break
+    best = max(alive, key=lambda n: sum(values[n]))
+    return plans[best][0]
+
+
+def still_worth_trying(alive: list[int], values: list[list[float]]) -> list[int]:
+    """The candidates not clearly worse than the best so far: on the same deals, their mean
+    difference from the best is not below zero by more than BOT_CLEARLY standard errors."""
+    best = max(alive, key=lambda n: sum(values[n]))
+    kept = []
+    for n in alive:
+        differences = [a - b for a, b in zip(values[n], values[best], strict=True)]
+        deals = len(differences)
+        mean = sum(differences) / deals
+        spread = sum((d - mean) ** 2 for d in differences) / (deals - 1)
+        if n == best or mean + BOT_CLEARLY * (spread / deals) ** 0.5 >= 0:
+            kept.append(n)
+    return kept
+
+
+def unseen_cards(shown: dict) -> list[int]:
+    """The cards the seat cannot see: the other hands and the draw pile together."""
+    left = Counter(DECK_SLOTS)
+    seen = [*shown["hand"], *shown["drawn"], *(c for column in shown["columns"] for c in column)]
+    left.subtract(CARD_ORDER[card] for card in seen)
+    return sorted(left.elements())
+
+
+def deal_unseen(shown: dict, seat: int, unseen: list[int], dealer: random.Random) -> Table:
+    cards = list(unseen)
+    dealer.shuffle(cards)
+    table = Table()
+    table.hands = []
+    for other, size in enumerate(shown["hand_sizes"]):
+        hand = [0] * len(CARDS)
+        if other == seat:
+            for card in shown["hand"]:
+                hand[CARD_ORDER[card]] += 1
+        else:
+            for card in cards[:size]:
+                hand[card] += 1
+            cards = cards[size:]
+        table.hands.append(hand)
+    table.pile = cards
+    table.columns = [[CARD_ORDER[card] for card in column] for column in shown["columns"]]
+    table.pills = list(shown["pills"])
+    table.turn = shown["turn"]
+    table.scores = None
+    table.turns = 0
+    return table
+
+
+def bot_plans(shown: dict) -> list[tuple[dict, Any]]:
+    """The candidates, each with its first move: at the start of a turn, the column taken (or
+    None); when placing, where every drawn card goes (cards are placed in any order)."""
+    if shown["phase"] == "take":
+        takes = [({"kind": "take", "column": n + 1}, n) for n in range(COLUMNS)]
+        return [*takes, ({"kind": "draw"}, None)]
+    drawn = shown["drawn"]
+    empty = [n for n, column in enumerate(shown["columns"]) if not column]
+    if len(drawn) == 1:
+        return [
+            ({"kind": "place", "card": drawn[0], "column": n + 1}, [(drawn[0], n)])
+            for n in (empty or range(COLUMNS))
+        ]
+    plans, seen = [], set()
+    for columns in product(range(COLUMNS), repeat=len(drawn)):
+        if empty and empty[0] not in columns:
+            continue  # a taken column must be recreated
+        plan = list(zip(drawn, columns, strict=True))
+        if tuple(sorted(plan)) not in seen:
+            seen.add(tuple(sorted(plan)))
+            first, column = plan[0]
+            plans.append(({"kind": "place", "card": first, "column": column + 1}, plan))
+    return plans
+
+
+def bot_value(scores: list[int], seat: int) -> float:
+    lead = scores[seat] - max(score for other, score in enumerate(scores) if other != seat)
+    return lead + (BOT_WIN_BONUS if lead > 0 else BOT_WIN_BONUS / 2 if lead == 0 else 0)
+
+
+def play_plan(table: Table, seat: int, phase: str, plan: Any, dice: random.Random) -> list[int]:
+    """The final scores after the seat follows `plan` and quick players play on."""
+    if phase == "take":
+        if plan is not None:
+            take_on_table(table, seat, plan)
+        place_at_random(table, [table.pile.pop(), table.pile.pop()], plan, dice)
+    else:
+        for card, column in plan:
+            table.columns[column].append(CARD_ORDER[card])
+    scores = end_turn_on_table(table, dice)
+    while scores is None:
+        table.turns += 1
+        player = table.turn
+        taken = quick_take(table, player)
+        if taken is not None:
+            take_on_table(table, player, taken)
+        place_at_random(table, [table.pile.pop(), table.pile.pop()], taken, dice)
+        scores = end_turn_on_table(table, dice)
+    return scores
+
+
+def take_on_table(table: Table, seat: int, column: int) -> None:
+    hand = table.hands[seat]
+    for card in table.columns[column]:
+        hand[card] += 1
+    table.columns[column] = []
+    table.pills[seat] += 1
+    table.scores = None
+
+
+def place_at_random(table: Table, cards: list[int], taken: int | None, dice: random.Random) -> None:
+    first, second = cards
+    columns = table.columns
+    if taken is None:
+        columns[dice.randrange(COLUMNS)].append(first)
+        columns[dice.randrange(COLUMNS)].append(second)
+        return
+    way = dice.randrange(3)
+    if way == 0:
+        columns[taken] += [first, second]
+    else:
+        kept, other = (first, second) if way == 1 else (second, first)
+        columns[taken].append(kept)
+        columns[1 - taken].append(other)
+
+
+def end_turn_on_table(table: Table, dice: random.Random) -> list[int] | None:
+    """As end_turn: the final scores if the game ends here, else None and the next turn."""
+    count = len(table.pills)
+    still_in = [seat for seat in range(count) if table.pills[seat] < PILLS]
+    if len(still_in) == 1:
+        return finish_table(table, still_in[0], dice)
+    after = min(still_in, key=lambda seat: (seat - table.turn - 1) % count)
+    if len(table.pile) < DRAWN_PER_TURN:
+        return finish_table(table, after, dice)
+    table.turn = after
+    return None
+
+
+def finish_table(table: Table, last: int, dice: random.Random) -> list[int]:
+    for _ in range(min(LAST_PLAYER_TAKES, len(table.pile))):
+        table.hands[last][table.pile.pop()] += 1
+    for hand in table.hands:
+        holes, hand[HOLE_SLOT] = hand[HOLE_SLOT], 0
+        rest = [card for card, count in enumerate(hand) for _ in range(count)]
+        for _ in range(holes):
+            if rest:
+                hand[rest.pop(dice.randrange(len(rest)))] -= 1
+    return quick_scores(table.hands)
+
+
+def quick_take(table: Table, seat: int) -> int | None:
+    """A quick player's column: the one that raises its lead most, if by enough."""
+    enough = BOT_TAKES_FOR
+    if table.pills[seat] == PILLS - 1 and sum(pills < PILLS for pills in table.pills) == 2:
+        if table.scores is None:
+            table.scores = quick_scores(table.hands)
+        lead = table.scores[seat] - max(s for n, s in enumerate(table.scores) if n != seat)
+        enough = max(enough, BOT_ENDS_AHEAD_BY - lead)
+    best = None
+    for column in range(COLUMNS):
+        gain = column_gain(table.hands, seat, table.columns[column])
+        if gain > enough:
+            best, enough = column, gain
+    return best
+
+
+def column_gain(hands: list[list[int]], seat: int, column: list[int]) -> float:
+    """Roughly how much taking `column` raises the seat's lead over the others' average."""
+    hand = hands[seat]
+    gain = 0.0
+    added: dict[int, int] = {}  # family position: cards added
+    doubled_now: set[int] = set()
+    extras = 0
+    for card in column:
+        gain += FLAT_VALUES[card]
+        family = FAMILY_AT[card]
+        if family is not None:
+            added[family] = added.get(family, 0) + 1
+        elif card == EXTRA_SLOT:
+            extras += 1
+        elif card == ANY_SLOT and not hand[card]:
+            gain += BOT_CARD_VALUES[ANY_MULTIPLIER]
+        elif DOUBLES_AT[card] is not None and not hand[card]:
+            doubled_now.add(DOUBLES_AT[card])
+            added.setdefault(DOUBLES_AT[card], 0)
+    if extras and any(hand[FAMILY_SLOTS[f]] or f in added for f in PILE_POSITIONS):
+        gain += BOT_CARD_VALUES[EXTRA_MONSTER] * extras
+    others = len(hands) - 1
+    for family, count in added.items():
+        slot = FAMILY_SLOTS[family]
+        was = doubling(hand, family)
+        now = 2 if family in doubled_now else was
+        counts = [other[slot] for other in hands]
+        before = [quick_points(counts, n, family) for n in range(len(hands))]
+        counts[seat] += count
+        after = [quick_points(counts, n, family) for n in range(len(hands))]
+        gain += now * after[seat] - was * before[seat]
+        for n in range(len(hands)):
+            if n != seat and after[n] != before[n]:
+                gain -= (after[n] - before[n]) * doubling(hands[n], family) / others
+    return gain
+
+
+def doubling(hand: list[int], family: int) -> int:
+    """2 if the hand holds the family's own multiplier, else 1."""
+    slot = DOUBLER_OF.get(family)
+    return 2 if slot is not None and hand[slot] else 1
+
+
+def quick_points(counts: list[int], seat: int, family: int) -> int:
+    held = counts[seat]
+    if not held:
+        return 0
+    # two players: the only majority rule that matters is the strictly larger count
+    leads = held > counts[1 - seat] if len(counts) == 2 else majority_holder(counts) == seat
+    return POINT_LIST[family] if leads else -held * LOSS_LIST[family]
+
+
+def quick_scores(hands: list[list[int]]) -> list[int]:
+    """Every seat's score, as scoring counts it, except that each seat's extra monsters go
+    where they score best against the piles placed so far: fast, and rarely different."""
+    counts = [[hand[slot] for hand in hands] for slot in FAMILY_SLOTS]
+    for seat, hand in enumerate(hands):
+        if not hand[EXTRA_SLOT]:
+            continue
+        piles = tuple(PILE_FAMILIES[n] for n, f in enumerate(PILE_POSITIONS) if counts[f][seat])
+        choices = cached_placements(hand[EXTRA_SLOT], piles)
+        best, best_score = choices[0], None
+        for placement in choices if len(choices) > 1 else ():
+            shift_piles(counts, seat, placement, 1)
+            score = quick_seat_score(seat, hand, counts)
+            shift_piles(counts, seat, placement, -1)
+            if best_score is None or score > best_score:
+                best, best_score = placement, score
+        shift_piles(counts, seat, best, 1)
+    return [quick_seat_score(seat, hand, counts) for seat, hand in enumerate(hands)]
+
+
+@functools.cache
+def cached_placements(extras: int, piles: tuple[str, ...]) -> list[tuple[int, ...]]:
+    return extra_placements(extras, list(piles))
+
+
+def shift_piles(counts: list[list[int]], seat: int, placement: tuple, sign: int) -> None:
+    for position, extra in zip(PILE_POSITIONS, placement, strict=True):
+        counts[position][seat] += sign * extra
+
+
+def quick_seat_score(seat: int, hand: list[int], counts: list[list[int]]) -> int:
+    points = [quick_points(counts[f], seat, f) for f in range(len(FAMILIES))]
+    total = sum(points)
+    for slot, value in BONUS_SLOTS:
+        if hand[slot]:
+            total += value * hand[slot]
+    doubled = [family for family, slot in DOUBLER_SLOTS if hand[slot]]
+    total += sum(points[family] for family in doubled)
+    if hand[ANY_SLOT]:
+        gains = [0 if f in doubled else points[f] for f in PILE_POSITIONS if counts[f][seat]]
+        if gains:
+            total += max(gains)
+    return total

@@ -1,9 +1,11 @@
 """DOS (Mattel), 2-4 players: match numbers against a growing centre row, shout DOS at two cards.
 
 The rules are in rules.py, the cards in cards.py, the log lines and the email notation in
-notation.py; NOTES.md lists every ruling and every decision made where the rulebook is silent.
+notation.py, the strong bot in bot.py; NOTES.md lists every ruling and every decision made
+where the rulebook is silent.
 """
 
+from games.dos.bot import bot_move
 from games.dos.notation import describe, format_move, notation_help, parse_move
 from games.dos.rules import (
     apply,
@@ -26,6 +28,7 @@ from games.dos.text import view_text
 
 __all__ = [
     "apply",
+    "bot_move",
     "describe",
     "format_move",
     "legal_moves",

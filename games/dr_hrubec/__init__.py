@@ -2,7 +2,13 @@
 
 Rules notes: how the service reads ../shared/rulebooks/dr-hrubec.txt. The card set is one
 house-data table in cards.py; the rules are in rules.py, the views and log lines in view.py,
-the email notation in notation.py.
+the email notation in notation.py, the strong bot in bot.py.
+
+Rules versions (a game keeps the one it started under; see "Versions" at the end):
+- 1: calling or admitting a patient ends the turn at once; a forced discard from a hand of one
+  kind of card answers itself.
+- 2 (new games): the turn goes on after admittance until the player ends it; a forced discard
+  is asked whenever the hand holds two cards or more.
 
 Rulings (RULINGS.md) that apply:
 - One ordinary six-sided die. An operation succeeds when the die (as the ongoing card reads it)
@@ -21,6 +27,11 @@ Rulings (RULINGS.md) that apply:
   even with Dr. Acula in that team) and Lucky day (ongoing: a roll of 1 or 2 counts as 3, so
   Butcher never fires under it).
 - Morning administration is optional: draw (with fewer than 5 cards), hire a doctor, or skip.
+- "You can play action cards anytime during your turn" (version 2): calling a patient from the
+  queue or admitting one no longer ends the turn. The player may still play action cards and
+  then ends the turn ("end"), as Dr. Watt admits a patient "and ends her turn"; after an
+  operation likewise. The end is automatic only when the player holds no action card that
+  could be played (see the decisions for when exactly).
 - Castling is simultaneous: every player with a doctor is in `to_act` and picks in secret; the
   picks stay hidden from the others (view and log) until the last one has chosen, then all
   doctors pass left at once. Dr. Incognito may be passed.
@@ -34,8 +45,16 @@ Decisions where the rulebook is silent:
 - The starting doctor is dealt into the hand; doctors count only once hired into an office.
 - Action cards are played only on your own turn, while no question is open and no Castling is
   under way, and never in the closing round. After the roll the surgeon may still play action
-  cards (they count for later operations) and ends the turn with "end"; with an empty hand the
-  turn ends by itself.
+  cards (they count for later operations) and ends the turn with "end"; so may a player after
+  admittance (version 2; version 1 ended the turn there at once). A patient admitted this turn
+  may be sent off again by the player's own cards (Lunch break, Holiday, Euthanasia).
+- Fair play decides what the rules may do by themselves: a step the game takes without asking
+  changes whom it waits for, which everyone sees, so it may hang only on what everyone can
+  already see. The turn therefore ends by itself only with an empty hand or in the closing
+  round (no action card can be played, and everyone can tell); a hand of doctors only, or of
+  cards with nothing to act on, still waits for "end", since ending at once would tell the
+  table that the hand holds no playable card. That keeps to "automatic only when the player
+  holds no action card that could be played".
 - A patient who leaves your table before the roll (Lunch break, Holiday, Euthanasia, Dr. Hrubec
   on duty) means no operation this turn, and no morning administration or admittance either:
   the turn goes on as after a roll.
@@ -74,7 +93,12 @@ Decisions where the rulebook is silent:
   decides.
 - Effects are compulsory where possible (steals, discards); Siamese twins may be declined.
   An effect with nothing to act on is skipped. A question with one possible answer answers
-  itself (one other player to send to, one kind of card to discard, one doctor to pass).
+  itself when everyone can see it has one (one other player to send to, a one-card hand to
+  discard from, one doctor to pass). A forced discard (Fracture, Blisters, Constipation) from a
+  hand of two cards or more is asked even when they are all one kind (Nurse, Nurse): answering
+  it would show the others the rest of the hand, and the hand holding two copies is exactly
+  what they cannot see. A one-card hand answers itself: its size is public, and the card
+  discarded is shown to everyone either way. (Version 1 answered any one-kind hand itself.)
 - An empty draw deck is refilled from the shuffled discard pile at the moment a card must be
   drawn; with both empty nothing is drawn (and the morning draw is not offered).
 - Patients never enter the discard pile: "discard a patient from the game" puts it out of the
@@ -86,12 +110,24 @@ Decisions where the rulebook is silent:
 - A new ongoing card always replaces the one in play, even one of the same name.
 - Tied players all win; the rulebook names no tiebreak.
 - Hidden: other hands (their sizes are public), the queue order (its backs show the tiers), the
-  deck order, the unused patients, Castling picks until all are in. The discard pile is public.
-- At a deadline (`skip_move`) morning administration does neither, the after-roll pause ends
-  the turn and Siamese twins' offer is declined; admittance, operations, Castling picks and
-  other questions cannot be skipped.
+  deck order, the unused patients, Castling picks until all are in. The discard pile is public,
+  and so are the effects still to be carried out and whether the Alcoholic has staggered (the
+  view shows them; they follow from cards on the table).
+- At a deadline (`skip_move`) morning administration does neither, the pause after the roll or
+  after admittance ends the turn and Siamese twins' offer is declined; admittance, operations,
+  Castling picks and other questions cannot be skipped.
+
+Versions: a game started under version 1 keeps it for life, its state byte for byte as before
+(it carries no "version" key; version-2 states carry "version": 2). The module branches on the
+state's version where the two differ: after admittance (rules.end_admittance) and whether a
+one-answer discard answers itself (rules.answers_itself).
+
+The strong bot (`bot_move`, bot.py) plays on `view(state, seat)` alone, as the absent player
+could: it deals the cards that seat cannot see at random, consistently with the view, and
+tries every legal move one step ahead, valuing positions by public facts and its own hand.
 """
 
+from games.dr_hrubec.bot import bot_move
 from games.dr_hrubec.notation import format_move, notation_help, parse_move
 from games.dr_hrubec.rules import (
     apply,
@@ -107,11 +143,13 @@ from games.dr_hrubec.rules import (
     title,
     to_act,
     version,
+    versions,
 )
 from games.dr_hrubec.view import describe, view, view_text
 
 __all__ = [
     "apply",
+    "bot_move",
     "describe",
     "format_move",
     "legal_moves",
@@ -128,6 +166,7 @@ __all__ = [
     "title",
     "to_act",
     "version",
+    "versions",
     "view",
     "view_text",
 ]

@@ -25,7 +25,7 @@ NOTATION_HELP = """Dr. Hrubec moves (one per line; case and punctuation do not m
   queue                      call the next patient from the queue into the waiting room
   admit Blisters             take a patient from the waiting room onto your table
   operate dermatology        roll for the patient on your table ('operate' if one choice)
-  end                        end your turn after the operation
+  end                        end your turn (after admittance or the operation)
   Nurse, Bribe Dr. Acula     play an action card, with its target: 'Blackout Anna',
                              'Euthanasia Leper', 'Heroic act Butcher', 'Holiday seat 2'
   castle Butcher             your secret choice of the doctor you pass left for Castling

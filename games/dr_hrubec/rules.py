@@ -1,6 +1,9 @@
 """The rules of Dr. Hrubec, in the rulebook's order: setup, who acts, a turn (morning
 administration, patient admittance, operation), action cards, the effects of doctors and
 patients, the end of the game and scoring. The rulings and decisions are in __init__.py.
+
+Two versions of the rules are kept (see `versions`); a game plays under the one it started
+with, which its state carries as "version" (a version-1 state has no such key, as before).
 """
 
 from __future__ import annotations
@@ -31,7 +34,12 @@ min_players = 2
 max_players = 5
 NO_OPTIONS: dict[str, tuple] = {}
 options = NO_OPTIONS
-version = 1
+# 1: calling or admitting a patient ends the turn at once; a discard from a hand of one kind
+#    of card answers itself.
+# 2: the turn goes on after admittance until the player ends it (or has no card in hand); a
+#    discard answers itself only from a one-card hand.
+versions = (1, 2)
+version = versions[-1]
 
 MOVE_KINDS = (
     "draw",
@@ -57,10 +65,16 @@ DICE_CARDS = ("alternative_treatment", "lucky_day")
 # Setup
 
 
-def setup(players: int | list[str], options: dict | None, rng: Rng) -> dict:
+def setup(
+    players: int | list[str], options: dict | None, rng: Rng, version: int | None = None
+) -> dict:
     names = player_names(players)
     check_player_count(sys.modules[__name__], names)
     resolve_options(NO_OPTIONS, options)
+    version = versions[-1] if version is None else version
+    if version not in versions:
+        known = ", ".join(map(str, versions))
+        raise IllegalMove(f"Dr. Hrubec has rules versions {known}, not {version!r}.")
     count = len(names)
     doctors = list(DOCTORS)
     rng.shuffle(doctors)
@@ -94,6 +108,8 @@ def setup(players: int | list[str], options: dict | None, rng: Rng) -> dict:
         "last": None,
         "events": [],
     }
+    if version != 1:
+        state["version"] = version
     for seat in range(count):
         for _ in range(3):
             draw(state, seat, rng)
@@ -110,6 +126,11 @@ def patient_queue(count: int, rng: Rng) -> tuple[list[str], list[str]]:
         queue += patients[:wanted]
         box += patients[wanted:]
     return queue + [CLOSING], sorted(box, key=ORDER.__getitem__)
+
+
+def rules_version(state: dict) -> int:
+    """The rules version the game started under; version-1 states do not say."""
+    return state.get("version", 1)
 
 
 # Who acts
@@ -409,8 +430,15 @@ def settle(state: dict, rng: Rng) -> None:
         # The patient left the table before the roll: no operation, and no
         # morning administration either (the turn began with a patient).
         state["phase"] = "after"
-    if state["phase"] == "after" and (state["closing"] is not None or not state["hands"][active]):
+    if state["phase"] == "after" and nothing_left_to_play(state, active):
         end_turn(state)
+
+
+def nothing_left_to_play(state: dict, seat: int) -> bool:
+    """The turn ends by itself only when everyone can see no card could be played: in the
+    closing round, or with an empty hand. Ending it because the hand holds no playable card
+    would tell the table that much about a hidden hand, so then the player says 'end'."""
+    return state["closing"] is not None or not state["hands"][seat]
 
 
 def begin_turn(state: dict, seat: int) -> None:
@@ -486,7 +514,7 @@ def call_patient(state: dict, seat: int, move: dict, rng: Rng) -> None:
         return
     state["waiting"].append(patient)
     event(state, "queue", seat, patient=patient)
-    end_turn(state)
+    end_admittance(state)
 
 
 def admit(state: dict, seat: int, move: dict, rng: Rng) -> None:
@@ -498,7 +526,16 @@ def admit(state: dict, seat: int, move: dict, rng: Rng) -> None:
     if state["pending"]:
         state["pending"].pop(0)
     else:
+        end_admittance(state)
+
+
+def end_admittance(state: dict) -> None:
+    """Version 1 ends the turn here. Version 2 lets it go on, since action cards may be played
+    "anytime during your turn" (Dr. Watt admits a patient "and ends her turn")."""
+    if rules_version(state) == 1:
         end_turn(state)
+    else:
+        state["phase"] = "after"
 
 
 # Operation
@@ -660,11 +697,24 @@ def resolve_pending(state: dict, rng: Rng) -> None:
         if not options:
             pending.pop(0)
             continue
-        if effect["do"] != "siamese" and len(options) == 1:
+        if effect["do"] != "siamese" and len(options) == 1 and answers_itself(state, effect):
             kind = ANSWER_KIND[effect["do"]]
             STEPS[kind](state, effect["seat"], {"kind": kind, **options[0]}, rng)
             continue
         return
+
+
+def answers_itself(state: dict, effect: dict) -> bool:
+    """Whether a question with one possible answer may be answered by the rules.
+
+    Only where everyone can already see that there is one answer: otherwise who the game
+    waits for would tell the table what a hand holds. A discard from a hand of one kind of
+    card (Nurse, Nurse) would show the others the rest of that hand; version 2 asks unless
+    the hand holds a single card (its size is public). Version 1 answered it regardless.
+    """
+    if effect["do"] == "discard" and rules_version(state) != 1:
+        return len(state["hands"][effect["seat"]]) == 1
+    return True
 
 
 def send(state: dict, seat: int, move: dict, rng: Rng) -> None:
@@ -915,8 +965,9 @@ def outcome(state: dict) -> Outcome | None:
 
 
 def skip_move(state: dict, seat: int) -> dict | None:
-    """At a deadline: morning administration does neither, the after-roll pause ends the turn,
-    Siamese twins' offer is declined; nothing else can be skipped."""
+    """At a deadline: morning administration does neither, the pause after the roll (and in
+    version 2 after admittance) ends the turn, Siamese twins' offer is declined; nothing else
+    can be skipped."""
     if seat not in to_act(state) or state["castling"]:
         return None
     if state["pending"]:
@@ -1029,7 +1080,7 @@ PHASE_HINT = {
     "admittance": "Patient admittance: call the next patient from the queue ('queue') or "
     "admit one from the waiting room ('admit <patient>').",
     "operate": "A patient is on your table: you must operate ('operate <specialization>').",
-    "after": "The operation is over: play an action card or end your turn ('end').",
+    "after": "Your turn goes on: play an action card or end your turn ('end').",
 }
 
 

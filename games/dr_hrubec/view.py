@@ -2,8 +2,10 @@
 
 Public: the teams, operating tables, waiting room, cured piles, morgues, the patients out of
 the game, the discard pile, the ongoing card, pending bonuses and blackouts, hand sizes, the
-backs (tiers) of the queue. Secret: the hands of the others, the order of the queue and of the
-draw deck, the unused patients, and Castling choices until everyone has chosen.
+backs (tiers) of the queue, the effects still to be carried out (they follow from cards on the
+table), whether the Alcoholic has staggered, the rules version. Secret: the hands of the
+others, the order of the queue and of the draw deck, the unused patients, and Castling choices
+until everyone has chosen.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from games.dr_hrubec.cards import BY_SLUG, CLOSING, name
 from games.dr_hrubec.rules import (
     ability_sheet,
     question,
+    rules_version,
     seat_count,
     standing,
     to_act,
@@ -54,6 +57,9 @@ def view(state: dict, seat: int | None) -> dict:
         "unused_patients": len(state["box"]),
         "scores": [standing(state, owner) for owner in range(count)],
         "question": question_view(state),
+        "effects": [dict(effect) for effect in state["pending"]],
+        "alcoholic_staggered": state["alcoholic_staggered"],
+        "rules_version": rules_version(state),
         "castling": castling_view(state, seat),
         "last_operation": operation_view(state["last"]),
     }

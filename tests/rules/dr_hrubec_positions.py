@@ -23,8 +23,11 @@ EVERY_CARD = Counter(full_set())
 QUEUE = ["hallucinations", "wisdom_tooth", "gallstones", "insomnia"]
 
 
-def position(players: int = 2, **changes) -> dict:
-    """A state in the middle of a game; seat 0 is active in morning administration."""
+def position(players: int = 2, version: int = rules.version, **changes) -> dict:
+    """A state in the middle of a game; seat 0 is active in morning administration.
+
+    The game plays under the latest rules unless `version` names an older one (a version-1
+    state carries no version, as it did when version 1 was the only one)."""
     count = players
     state = {
         "players": NAMES[:count],
@@ -52,6 +55,8 @@ def position(players: int = 2, **changes) -> dict:
         "last": None,
         "events": [],
     }
+    if version != 1:
+        state["version"] = version
     state.update(copy.deepcopy(changes))
     if "queue" not in changes:
         placed = set(cards_in_play(state))

@@ -363,6 +363,31 @@ def test_blisters_and_constipation_make_you_discard_a_card_after_a_failure(patie
     assert state["hands"][0] == ["nurse"] and state["discard"] == ["bribe"]
 
 
+@pytest.mark.parametrize("patient", ["blisters", "constipation"])
+def test_a_forced_discard_is_asked_even_from_a_hand_of_one_kind_of_card(patient):
+    spec = next(iter(BY_SLUG[patient].difficulty))
+    state = operating(2, patient, ["dr_freud"], hands=[["nurse", "nurse"], []])
+    state = play(state, 0, operate(spec), rolling(1))
+    assert rules.to_act(state) == [0] and state["hands"][0] == ["nurse", "nurse"]
+    assert rules.legal_moves(state, 0) == [{"kind": "discard", "card": "nurse"}]
+    state = play(state, 0, {"kind": "discard", "card": "nurse"})
+    assert state["hands"][0] == ["nurse"] and state["discard"] == ["nurse"]
+
+
+def test_a_forced_discard_from_a_one_card_hand_is_not_asked():
+    state = operating(2, "blisters", hands=[["bribe"], []])
+    state = play(state, 0, operate("dermatology"), rolling(1))
+    assert state["hands"][0] == [] and state["discard"] == ["bribe"]
+    assert state["active"] == 1
+
+
+def test_version_1_discards_by_itself_from_a_hand_of_one_kind_of_card():
+    state = operating(2, "fracture", version=1, hands=[["nurse", "nurse"], []])
+    state = play(state, 0, operate("surgery"), rolling(3))
+    assert state["hands"][0] == ["nurse"] and state["discard"] == ["nurse"]
+    assert state["pending"] == [] and state["phase"] == "after"
+
+
 def test_blisters_asks_nothing_of_an_empty_hand():
     state = operating(2, "blisters")
     state = play(state, 0, operate("dermatology"), rolling(1))

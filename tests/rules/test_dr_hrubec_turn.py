@@ -240,7 +240,7 @@ def test_action_cards_are_refused_on_someone_elses_turn():
 # The rulebook's examples
 
 
-def test_example_dr_watt_hires_alpine_doctor_bribes_dr_acula_and_calls_a_patient():
+def test_example_dr_watt_hires_alpine_doctor_bribes_dr_acula_calls_a_patient_and_ends_her_turn():
     state = position(
         hands=[["alpine_doctor", "bribe", "nurse"], ["heart_attack"]],
         teams=[["dr_molar"], ["dr_acula", "dr_freud"]],
@@ -255,8 +255,11 @@ def test_example_dr_watt_hires_alpine_doctor_bribes_dr_acula_and_calls_a_patient
         "dermatology": 0,
     }
     state = play(state, 0, {"kind": "queue"})
-    assert state["waiting"] == ["hallucinations"] and state["active"] == 1
-    assert state["discard"] == ["bribe"]
+    assert state["waiting"] == ["hallucinations"] and state["discard"] == ["bribe"]
+    assert rules.to_act(state) == [0] and state["phase"] == "after"
+    assert rules.legal_moves(state, 0) == [card("nurse"), {"kind": "end"}]
+    state = play(state, 0, {"kind": "end"})
+    assert state["active"] == 1 and state["phase"] == "morning"
 
 
 def test_example_ester_plays_alternative_treatment_to_draw_then_must_admit_blisters():
@@ -275,7 +278,108 @@ def test_example_ester_plays_alternative_treatment_to_draw_then_must_admit_blist
     assert len(state["hands"][2]) == 5
     assert {m["kind"] for m in rules.legal_moves(state, 2)} == {"admit", "play"}
     state = play(state, 2, {"kind": "admit", "patient": "blisters"})
-    assert state["tables"][2] == "blisters" and state["active"] == 0
+    assert state["tables"][2] == "blisters" and state["active"] == 2
+    state = play(state, 2, {"kind": "end"})
+    assert state["active"] == 0
+
+
+# The turn goes on after admittance (version 2): action cards "anytime during your turn"
+
+
+def test_after_calling_a_patient_the_turn_goes_on_until_the_player_ends_it():
+    state = play(position(phase="admittance", hands=[["nurse"], []]), 0, {"kind": "queue"})
+    assert state["waiting"] == ["hallucinations"]
+    assert rules.to_act(state) == [0] and state["phase"] == "after"
+    assert [m["kind"] for m in rules.legal_moves(state, 0)] == ["play", "end"]
+    assert "end your turn" in refused(state, 0, {"kind": "queue"})
+    state = play(state, 0, {"kind": "end"})
+    assert state["active"] == 1 and state["phase"] == "morning"
+
+
+def test_after_admitting_a_patient_action_cards_may_still_be_played():
+    hand = ["nurse", "blackout", "bribe"]
+    state = position(phase="admittance", waiting=["leper"], hands=[hand, []])
+    state = play(state, 0, {"kind": "admit", "patient": "leper"})
+    assert state["tables"][0] == "leper" and rules.to_act(state) == [0]
+    state = play(state, 0, card("nurse"))
+    state = play(state, 0, card("blackout", player=1))
+    assert state["bonus"] == [2, 0] and state["blackout"] == [False, True]
+    assert state["active"] == 0 and state["phase"] == "after"
+    assert rules.legal_moves(state, 0) == [{"kind": "end"}]  # nobody to bribe
+
+
+def test_a_patient_just_admitted_may_be_sent_back_by_lunch_break_in_the_same_turn():
+    state = position(phase="admittance", waiting=["leper"], hands=[["lunch_break", "nurse"], []])
+    state = play(state, 0, {"kind": "admit", "patient": "leper"})
+    state = play(state, 0, card("lunch_break"))
+    assert state["tables"][0] is None and state["waiting"] == ["leper"]
+    assert rules.to_act(state) == [0]
+
+
+def test_the_turn_ends_by_itself_after_admittance_with_an_empty_hand():
+    state = play(position(phase="admittance"), 0, {"kind": "queue"})
+    assert state["active"] == 1 and state["phase"] == "morning"
+    state = position(phase="admittance", waiting=["leper"], hands=[["nurse"], []])
+    state = play(state, 0, card("nurse"))
+    state = play(state, 0, {"kind": "admit", "patient": "leper"})
+    assert state["active"] == 1 and state["tables"][0] == "leper"
+
+
+def test_the_turn_ends_by_itself_when_the_last_card_is_played_after_admittance():
+    state = play(position(phase="admittance", hands=[["nurse"], []]), 0, {"kind": "queue"})
+    state = play(state, 0, card("nurse"))
+    assert state["active"] == 1 and state["bonus"] == [2, 0]
+
+
+def test_a_hand_with_no_playable_card_still_waits_for_end_so_nobody_learns_what_it_holds():
+    seen_by_yrfing = []
+    for hand in (["dr_molar"], ["bribe"], ["nurse"]):  # nobody has a doctor to bribe
+        state = play(position(phase="admittance", hands=[hand, []]), 0, {"kind": "queue"})
+        assert {"kind": "end"} in rules.legal_moves(state, 0)
+        seen_by_yrfing.append((rules.to_act(state), json.dumps(rules.view(state, 1))))
+    assert seen_by_yrfing[0] == seen_by_yrfing[1] == seen_by_yrfing[2]
+    assert seen_by_yrfing[0][0] == [0]
+
+
+def test_turning_up_the_closing_card_leaves_no_time_for_action_cards():
+    state = position(phase="admittance", queue=[CLOSING], tables=[None, "geek"])
+    state["hands"][0] = ["nurse"]
+    state["deck"].remove("nurse")
+    state = play(state, 0, {"kind": "queue"})
+    assert state["closing"] is not None and rules.to_act(state) == [1]
+
+
+def test_a_deadline_after_admittance_ends_the_turn():
+    state = play(position(phase="admittance", hands=[["nurse"], []]), 0, {"kind": "queue"})
+    assert rules.skip_move(state, 0) == {"kind": "end"}
+
+
+# Version 1, kept for games started under it
+
+
+def test_new_games_start_under_version_2_and_old_games_keep_version_1():
+    assert rules.versions == (1, 2) and rules.version == 2
+    assert rules.setup(2, {}, Rng("v"))["version"] == 2
+    old = rules.setup(2, {}, Rng("v"), version=1)
+    assert "version" not in old
+    assert {**old, "version": 2} == rules.setup(2, {}, Rng("v"), version=2)
+    with pytest.raises(games.IllegalMove, match="versions 1, 2"):
+        rules.setup(2, {}, Rng("v"), version=3)
+
+
+def test_version_1_ends_the_turn_as_soon_as_a_patient_is_called_or_admitted():
+    state = position(version=1, phase="admittance", hands=[["nurse"], []])
+    state = play(state, 0, {"kind": "queue"})
+    assert state["active"] == 1 and state["phase"] == "morning" and "version" not in state
+    state = position(version=1, phase="admittance", waiting=["leper"], hands=[["nurse"], []])
+    state = play(state, 0, {"kind": "admit", "patient": "leper"})
+    assert state["active"] == 1 and state["tables"][0] == "leper"
+
+
+def test_version_1_still_waits_for_end_after_the_roll():
+    state = position(version=1, tables=["leper", None], phase="operate", hands=[["nurse"], []])
+    state = play(state, 0, operate("dermatology"), rolling(6))
+    assert rules.to_act(state) == [0] and state["phase"] == "after"
 
 
 # Game end and scoring

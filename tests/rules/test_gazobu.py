@@ -55,6 +55,8 @@ def position(
         "black_holes": [],
         "last_draw": None,
         "ending": None,
+        "version": rules.version,
+        "ended_by": None,
     }
 
 
@@ -83,11 +85,19 @@ def last_turn(hands: list[list[str]], draw: list[str] | None = None, seed: str =
     return state
 
 
-def final(hands: list[list[str]]) -> dict:
+def final(hands: list[list[str]], ended_by: int = 0) -> dict:
     """A finished game whose hands are exactly these (no black holes left to resolve)."""
     state = position(len(hands), hands=hands, draw=[])
     state["phase"], state["turn"], state["ending"] = "over", None, "pills"
-    state["last_draw"] = {"seat": 1, "cards": []}
+    state["last_draw"] = {"seat": (ended_by + 1) % len(hands), "cards": []}
+    state["ended_by"] = ended_by
+    return state
+
+
+def final_under_version_1(hands: list[list[str]]) -> dict:
+    """The same, for a game started under version 1 of the rules (its state has no version)."""
+    state = final(hands)
+    del state["version"], state["ended_by"]
     return state
 
 
@@ -625,6 +635,79 @@ def test_each_players_extra_monsters_answer_the_others():
     assert breakdown([ann, bob], 1)["families"]["blob"]["extra_monsters"] == 1
 
 
+ANN_LOOPS = ["gazobu", "yoo", "blob", "extra-monster", "extra-monster"]
+BOB_LOOPS = ["blob", "blob", "yoo", "extra-monster", "extra-monster"]
+
+
+def test_extra_monsters_are_placed_where_no_player_could_score_more_by_changing_only_their_own():
+    # Ann Yoo+Yoo, Bob Blob+Blob: Ann Gazobu +10, Blob -2, Yoo 3-1 +6; Bob Blob +8, Yoo -1.
+    # Answering each other in turn goes round in a loop and never reaches it.
+    assert scores(ANN_LOOPS, BOB_LOOPS) == [14, 7]
+    result = rules.outcome(final([ANN_LOOPS, BOB_LOOPS]))
+    assert result.winners == [0]
+    ann, bob = result.details["seats"]
+    assert ann["families"]["yoo"]["extra_monsters"] == 2
+    assert bob["families"]["blob"]["extra_monsters"] == 2
+
+
+def test_a_game_started_under_version_1_keeps_the_placement_by_rounds_of_answers():
+    result = rules.outcome(final_under_version_1([ANN_LOOPS, BOB_LOOPS]))
+    assert result.scores == [6, 14] and result.winners == [1]
+
+
+def test_of_several_placements_nobody_would_leave_the_highest_total_is_taken():
+    ann = ["gazobu", "blob", "extra-monster"]
+    bob = ["gazobu", "blob", "blob", "extra-monster"]
+    # Ann on Blob, Bob on Gazobu (-7, 6) is as settled as Ann on Gazobu, Bob on Blob (8, 5).
+    assert scores(ann, bob) == [8, 5]
+
+
+def test_of_settled_placements_with_the_same_total_the_first_seat_gets_its_best():
+    hand = ["blob", "yoo", "extra-monster"]
+    # Either player's extra monster on Blob and the other's on Yoo: 7 to 4 or 4 to 7.
+    assert scores(hand, list(hand)) == [7, 4]
+
+
+NOBODY_SETTLES = [
+    ["gazobu", "gazobu", "blob", "blob", "extra-monster", "extra-monster"],
+    ["gazobu", "blob", "extra-monster", "extra-monster"],
+]
+
+
+def test_when_no_placement_settles_each_player_places_once_after_the_one_who_ended_the_game():
+    # Ann wants her piles to outgrow Bob's where his grow; Bob wants the other pile.
+    # Ann ended the game: Bob places first (Gazobu+Gazobu) and Ann answers (Gazobu+Gazobu).
+    assert rules.outcome(final(NOBODY_SETTLES, ended_by=0)).scores == [18, -11]
+    # Bob ended it: Ann places first (Gazobu+Gazobu) and Bob answers (Blob+Blob).
+    assert rules.outcome(final(NOBODY_SETTLES, ended_by=1)).scores == [6, 5]
+
+
+def test_the_game_remembers_who_played_the_last_turn():
+    state = position(3, pills=[3, 4, 0], turn=0)
+    state = play(state, 0, "take 1", "place 1", "place 2")
+    assert state["ended_by"] == 0 and state["last_draw"]["seat"] == 2
+    unfinished = position(3, pills=[0, 4, 0], draw=["gazobu", "yoo", "blob"], turn=2)
+    state = play(unfinished, 2, "draw", "place 1", "place 2")
+    assert state["ending"] == "draw pile" and state["ended_by"] == 2
+
+
+def test_a_version_1_game_is_set_up_and_played_exactly_as_before():
+    old = rules.setup(3, {}, Rng("v1"), version=1)
+    assert "version" not in old and "ended_by" not in old
+    new = rules.setup(3, {}, Rng("v1"))
+    assert new["version"] == 2 and new["ended_by"] is None
+    assert {key: value for key, value in new.items() if key in old} == old
+    assert games.setup_at(rules, 3, {}, Rng("v1"), 1) == old
+    with pytest.raises(IllegalMove, match="versions 1, 2"):
+        rules.setup(3, {}, Rng("v1"), version=3)
+    # Nothing is added at the end of a version-1 game either.
+    state = position(2, hands=[["gazobu"], ["blob"]], pills=[3, 0])
+    del state["version"], state["ended_by"]
+    over = play(state, 0, "take 1", "place 1", "place 2")
+    assert rules.outcome(over) is not None
+    assert "ended_by" not in over and "version" not in over
+
+
 def test_extra_monsters_and_the_multiplier_at_choice_are_chosen_together():
     ann = ["gazobu", "yoo", "extra-monster", "multiplier-any"]
     bob = ["gazobu", "yoo", "yoo"]
@@ -759,6 +842,26 @@ def test_everything_is_shown_once_the_game_is_over():
     assert shown["removed"] == ["twini", "black-hole"]
     assert shown["scores"] == rules.outcome(state).scores
     assert shown["details"]["seats"][0]["total"] == shown["scores"][0]
+
+
+def test_the_undealt_draw_pile_is_shown_card_by_card_once_the_game_is_over():
+    draw = ["twinax", "malus-5", "gazobu", "yoo", "bonus+5", "blob", "blob"]
+    state = position(2, pills=[3, 0], draw=draw)
+    assert "draw_pile_cards" not in rules.view(state, 0)
+    state = play(state, 0, "take 1", "place 1", "place 2")
+    assert state["last_draw"]["cards"] == ["bonus+5", "yoo", "gazobu"]
+    for viewer in (None, 0, 1):
+        shown = rules.view(state, viewer)
+        assert shown["draw_pile_cards"] == ["malus-5", "twinax"]
+        assert shown["draw_pile"] == 2
+    assert "Draw pile, top first: malus -5, Twinax" in rules.view_text(state, None)
+
+
+def test_an_empty_draw_pile_reads_empty_once_the_game_is_over():
+    state = play(position(2, pills=[3, 0], draw=["yoo", "blob", "gazobu"]), 0, "take 1")
+    state = play(state, 0, "place 1", "place 2")
+    assert rules.view(state, 1)["draw_pile_cards"] == []
+    assert "Draw pile, top first: empty" in rules.view_text(state, 1)
 
 
 # Describe

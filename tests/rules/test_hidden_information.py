@@ -21,8 +21,6 @@ from collections import Counter
 from collections.abc import Callable
 from types import ModuleType
 
-import pytest
-
 import games
 from games import IllegalMove, Rng, canonical, step_rng
 from games.bots import random_move
@@ -317,19 +315,16 @@ def test_dr_hrubec_other_hands_the_deck_the_queue_and_castling_picks_change_noth
     assert tally["unseen choice", "castle"], "no Castling pick was compared with another"
 
 
-# A leak the views cannot close: the rules answer a one-kind discard themselves.
+# A forced discard: version 1 answered it itself from a hand of one kind of card, so the others
+# learnt the rest of that hand; version 2 asks whenever the hand holds two cards or more.
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="apply answers a discard from a hand of one kind of card itself (a decision in "
-    "games/dr_hrubec/__init__.py), so the others learn the rest of that hand; asking instead "
-    "changes how old logs replay and needs a new rules version",
-)
-def test_dr_hrubec_a_forced_discard_does_not_tell_the_others_what_the_hand_holds():
+def forced_discard_as_the_others_see_it(version: int) -> list[tuple]:
+    """Fracture cured with a hand of two Nurses, and with a Bribe and a Nurse."""
     seen_by_the_others = []
     for hand in (["nurse", "nurse"], ["bribe", "nurse"]):
         state = position(
+            version=version,
             tables=["fracture", None],
             phase="operate",
             teams=[["butcher"], []],
@@ -339,4 +334,15 @@ def test_dr_hrubec_a_forced_discard_does_not_tell_the_others_what_the_hand_holds
         after = play(state, 0, operate("surgery"), rolling(6))
         line = hrubec.describe(before, 0, operate("surgery"), after, 1)
         seen_by_the_others.append((seen(hrubec, after, 1), hrubec.to_act(after), line))
+    return seen_by_the_others
+
+
+def test_dr_hrubec_a_forced_discard_does_not_tell_the_others_what_the_hand_holds():
+    seen_by_the_others = forced_discard_as_the_others_see_it(version=2)
     assert seen_by_the_others[0] == seen_by_the_others[1]
+
+
+def test_dr_hrubec_version_1_games_keep_answering_a_one_kind_discard_themselves():
+    seen_by_the_others = forced_discard_as_the_others_see_it(version=1)
+    assert seen_by_the_others[0] != seen_by_the_others[1]
+    assert "discards Nurse" in seen_by_the_others[0][2]
