@@ -62,19 +62,22 @@ def dos_visible(state: dict, viewer: int | None) -> Counter:
     return seen
 
 
-def dr_gomb_visible(state: dict, viewer: int | None) -> Counter:
+def dr_gomb_visible(state: dict, viewer: int | None, *, tops_named: bool = True) -> Counter:
     rules = games.get("dr_gomb")
     named, open_cards = rules.NAME_OF, state["mode"] == "basic"
+
+    def shown(code: str, number_seen: bool) -> str:
+        return named[code] if open_cards or number_seen else rules.COLOUR_NAME[code[0]]
+
     seen = Counter()
     for sequences in state["sequences"]:
         for sequence in sequences.split("/"):
             codes = rules.cards(sequence)
             for at, code in enumerate(codes):
-                top = at == len(codes) - 1
-                seen[named[code] if open_cards or top else rules.COLOUR_NAME[code[0]]] += 1
+                seen[shown(code, tops_named and at == len(codes) - 1)] += 1
     seen.update(named[pile[-2:]] for pile in state["piles"] if pile)
     if viewer == state["turn"]:
-        seen.update(named[code] for code in rules.cards(state["held"]))
+        seen.update(shown(code, tops_named) for code in rules.cards(state["held"]))
     seen.update(named[code] for code in rules.cards(state["breaking"]))
     for code in rules.cards(state["out"]):
         seen[named[code] if open_cards or code[1] == "!" else rules.COLOUR_NAME[code[0]]] += 1
@@ -106,6 +109,17 @@ VISIBLE = {
     "dr_hrubec": dr_hrubec_visible,
     "buttons": buttons_visible,
 }
+
+
+def visible_then(slug: str, past: dict, now: dict, viewer: int | None) -> Counter:
+    """What an earlier position shows today. In Dr. Gomb's normal mode a number seen then may be
+    covered by now, so an earlier position that does not look like today's shows the tops and
+    the hand by colour only (RULINGS: covered numbers stay secret in history too)."""
+    if slug != "dr_gomb" or past["mode"] == "basic":
+        return VISIBLE[slug](past, viewer)
+    rules = games.get(slug)
+    looks_like_now = rules.view(past, viewer) == rules.view(now, viewer)
+    return dr_gomb_visible(past, viewer, tops_named=looks_like_now)
 
 
 # ---------------------------------------------------------------------------- the log
@@ -180,8 +194,8 @@ def test_no_page_shows_another_seats_hidden_cards(client, make_user, slug, optio
                 f"/games/{game.pk}/": now,
                 f"/games/{game.pk}/panel/": now,
                 f"/games/{game.pk}/history/": now,
-                f"/games/{game.pk}/history/?seq={earlier}": VISIBLE[slug](
-                    state_at(game, earlier), viewer
+                f"/games/{game.pk}/history/?seq={earlier}": visible_then(
+                    slug, state_at(game, earlier), state_at(game, game.seq), viewer
                 ),
                 "/": Counter(),
             }

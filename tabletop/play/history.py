@@ -80,7 +80,14 @@ def _check_seq(game: Game, seq: int) -> None:
 
 def _position(game: Game, seq: int, viewer: int | None, state: dict) -> dict:
     rules = game.rules
-    result = {"seq": seq, "view": rules.view(state, viewer)}
+    # A game may hide more of an earlier position than its view did then: what is secret now
+    # (Dr. Gomb's covered numbers) must not show through the history.
+    past_view = getattr(rules, "past_view", None)
+    if past_view is not None and not game.is_over and game.state is not None:
+        shown = past_view(state, game.state, viewer)
+    else:
+        shown = rules.view(state, viewer)
+    result = {"seq": seq, "view": shown}
     if game.is_over:
         result["views"] = [rules.view(state, seat) for seat in range(game.players)]
     return result
