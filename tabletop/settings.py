@@ -109,6 +109,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "tabletop.web.waiting.games_waiting",
             ],
         },
     },
@@ -232,9 +233,11 @@ CELERY_BEAT_SCHEDULE = {
     "mail-every-minute": {"task": "tabletop.mail.tasks.sweep", "schedule": 60.0},
 }
 
-# The cache (rate limits count in it): Redis when REDIS_URL is set, so that every web process
-# counts together; else each process's own memory. It shares the broker's Redis database, so
-# never cache.clear() there: that empties the task queue too.
+# The cache (rate limits count in it, and who has a game open: tabletop/play/presence.py):
+# Redis when REDIS_URL is set, so that every web process counts together; else files under
+# var/, which the embedded default's worker reads too (it holds a turn email back while its
+# player has the game open). It shares the broker's Redis database, so never cache.clear()
+# there: that empties the task queue too.
 if REDIS_URL:
     CACHES = {
         "default": {
@@ -245,7 +248,13 @@ if REDIS_URL:
         }
     }
 else:
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+            "LOCATION": str(VAR_DIR / "cache"),
+            "OPTIONS": {"MAX_ENTRIES": 10_000},
+        }
+    }
 
 # Rate limits, counted in that cache, each well above what a real player does. Over one the
 # answer is 429 with Retry-After (a page, or JSON in the API).
@@ -274,6 +283,9 @@ RATE_LIMITS = {
     "create-game": "20/h",
     # Invitations one player sends, from a game page or the new-game form together.
     "invite": "30/h",
+    # Table talk one player posts, on the page, the API and by email together: a lively
+    # table stays well under; a script filling the game's record does not.
+    "chat": "30/10m",
 }
 
 # Email: EMAIL_URL picks the backend; unset keeps mail in the local outbox page.
@@ -294,6 +306,12 @@ MAIL_REPLY_PREFIX = os.environ.get("MAIL_REPLY_PREFIX", "")
 # Sending: attempts before a row is marked failed, and the first retry delay (then doubling).
 MAIL_SEND_ATTEMPTS = int(os.environ.get("MAIL_SEND_ATTEMPTS", "8"))
 MAIL_RETRY_SECONDS = int(os.environ.get("MAIL_RETRY_SECONDS", "30"))
+# Turn and timeout emails wait this long, so that what happens to a player in a game in a
+# burst (a quick game's many small steps) makes one email (tabletop/mail/coalescing.py).
+MAIL_COALESCE_SECONDS = int(os.environ.get("MAIL_COALESCE_SECONDS", "120"))
+# A player who had a game open (its page polls every few seconds) or moved in it this long ago
+# is still at the table: no turn email until they have gone (tabletop/play/presence.py).
+PRESENCE_SECONDS = int(os.environ.get("PRESENCE_SECONDS", "300"))
 # Inbound: larger messages are refused with an answer (a move needs a line of text).
 MAIL_INBOUND_MAX_BYTES = int(os.environ.get("MAIL_INBOUND_MAX_BYTES", str(2 * 1024 * 1024)))
 # Inbound: replies are played only when their sender is authenticated (a DKIM signature of the

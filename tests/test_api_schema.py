@@ -15,8 +15,40 @@ OPERATIONS = {
     ("get", "/api/games/{game_id}/moves/"): "games_moves_list",
     ("post", "/api/games/{game_id}/moves/"): "games_moves_create",
     ("get", "/api/games/{game_id}/states/{seq}/"): "games_states_retrieve",
+    ("post", "/api/games/{game_id}/invitations/"): "games_invitations_create",
+    ("delete", "/api/games/{game_id}/invitations/{invitation_id}/"): "games_invitations_destroy",
+    (
+        "post",
+        "/api/games/{game_id}/invitations/{invitation_id}/accept/",
+    ): "games_invitations_accept",
+    (
+        "post",
+        "/api/games/{game_id}/invitations/{invitation_id}/decline/",
+    ): "games_invitations_decline",
+    ("post", "/api/games/{game_id}/cancel/"): "games_cancel",
+    ("post", "/api/games/{game_id}/rematch/"): "games_rematch",
+    ("get", "/api/games/{game_id}/chat/"): "games_chat_list",
+    ("post", "/api/games/{game_id}/chat/"): "games_chat_create",
+    ("get", "/api/games/{game_id}/note/"): "games_note_retrieve",
+    ("put", "/api/games/{game_id}/note/"): "games_note_update",
 }
-THROTTLED = {"auth_token_create", "games_create", "games_moves_create", "games_join"}
+THROTTLED = {
+    "auth_token_create",
+    "games_create",
+    "games_moves_create",
+    "games_join",
+    "games_chat_create",
+    "games_invitations_create",
+}
+# Operations that act on the game or invitation their path names, with no body to read.
+READS_NO_BODY = {
+    "games_join",
+    "games_invitations_destroy",
+    "games_invitations_accept",
+    "games_invitations_decline",
+    "games_cancel",
+    "games_rematch",
+}
 
 
 @pytest.fixture
@@ -66,7 +98,7 @@ def test_every_answer_has_a_named_type(schema):
 
 def test_every_body_an_operation_reads_has_a_named_type(schema):
     for op_id, operation in operations(schema).items():
-        if operation["method"] == "get" or op_id == "games_join":
+        if operation["method"] == "get" or op_id in READS_NO_BODY:
             assert "requestBody" not in operation, op_id
             continue
         content = operation["requestBody"]["content"]
@@ -90,11 +122,24 @@ def test_every_refusal_has_the_error_shape(schema):
         ("auth_token_create", {"200", "400", "413", "415", "429"}),
         ("games_list", {"200", "401"}),
         ("games_create", {"201", "400", "401", "403", "413", "415", "429"}),
-        ("games_retrieve", {"200", "401", "404"}),
+        ("games_retrieve", {"200", "401", "403", "404"}),
         ("games_join", {"200", "400", "401", "403", "404", "409", "429"}),
-        ("games_moves_list", {"200", "401", "404"}),
+        ("games_moves_list", {"200", "401", "403", "404"}),
         ("games_moves_create", {"201", "400", "401", "403", "404", "409", "413", "415", "429"}),
-        ("games_states_retrieve", {"200", "401", "404", "409"}),
+        ("games_states_retrieve", {"200", "401", "403", "404", "409"}),
+        (
+            "games_invitations_create",
+            {"201", "400", "401", "403", "404", "409", "413", "415", "429"},
+        ),
+        ("games_invitations_destroy", {"200", "401", "403", "404", "409"}),
+        ("games_invitations_accept", {"200", "401", "403", "404", "409"}),
+        ("games_invitations_decline", {"200", "401", "403", "404", "409"}),
+        ("games_cancel", {"200", "401", "403", "404", "409"}),
+        ("games_rematch", {"200", "401", "403", "404", "409"}),
+        ("games_chat_list", {"200", "401", "404"}),
+        ("games_chat_create", {"201", "400", "401", "403", "404", "409", "413", "415", "429"}),
+        ("games_note_retrieve", {"200", "401", "403", "404"}),
+        ("games_note_update", {"200", "400", "401", "403", "404", "413", "415"}),
     ],
 )
 def test_each_operation_documents_the_answers_it_gives(schema, op_id, statuses):

@@ -110,7 +110,8 @@ def test_the_cache_is_redis_when_redis_url_is_set():
     without = run_django("-c", script, DJANGO_SETTINGS_MODULE="tabletop.settings", DEBUG="1")
 
     assert with_redis.stdout.split()[-1] == "django.core.cache.backends.redis.RedisCache"
-    assert without.stdout.split()[-1] == "django.core.cache.backends.locmem.LocMemCache"
+    # Files, not each process's memory: the worker reads who has a game open (presence.py).
+    assert without.stdout.split()[-1] == "django.core.cache.backends.filebased.FileBasedCache"
 
 
 def test_every_page_carries_a_policy_that_runs_no_inline_script(client, db):

@@ -28,6 +28,13 @@ pytest_plugins = ["tests.mailhelpers"]
 pytestmark = [pytest.mark.xdist_group("mail-worker"), pytest.mark.usefixtures("fast_passwords")]
 
 
+@pytest.fixture(autouse=True)
+def emails_at_once(settings) -> None:
+    """These faults are those of a row published when its move commits: turn emails are
+    otherwise held a window first (test_presence_and_bursts.py) and published by the sweep."""
+    settings.MAIL_COALESCE_SECONDS = 0
+
+
 @pytest.fixture
 def pair(make_user):
     return [make_user("ann"), make_user("ben")]

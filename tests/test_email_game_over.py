@@ -42,7 +42,8 @@ def test_the_game_over_email_has_scores_breakdown_seed_and_replay_link(make_user
     assert f"The game's secret seed was {game.seed}" in body
     assert game.seed_sha256 in body
     assert f"http://localhost:8000/games/{game.pk}/history/" in body
-    assert "Reply-To" not in message.extra_headers and not message.reply_to
+    # Its reply address takes only "rematch" (tests/test_rematch.py).
+    assert message.reply_to and 'reply "rematch" to this email' in body
 
 
 def test_the_timeout_email_tells_the_late_player_and_the_others(make_user, frozen):

@@ -43,6 +43,26 @@ def test_the_sign_up_link_of_an_invitation_carries_proof_of_the_invited_address(
     assert addresses.invited_address(query["invitation"][0]) == "zoe@example.com"
 
 
+def test_the_sign_up_link_of_an_invitation_names_the_seat_it_holds(make_user):
+    ann = make_user("ann")
+    game = store.create_game(ann, "gazobu", 3)
+    invitation = invitations.invite(game, "zoe@example.com", ann)
+    signup_url = Outbox.objects.get(kind=Outbox.Kind.INVITATION).context["signup_url"]
+    token = parse_qs(urlsplit(signup_url).query)["invitation"][0]
+    assert addresses.read_invitation_token(token) == ("zoe@example.com", invitation.pk)
+
+
+def test_an_invitation_to_a_player_by_name_goes_to_their_address(make_user):
+    ann, bob = make_user("ann"), make_user("bob")
+    game = store.create_game(ann, "gazobu", 3)
+    invitation = invitations.invite(game, "Bob", ann)
+    assert invitation.user == bob
+    message = compose(Outbox.objects.get(kind=Outbox.Kind.INVITATION))
+    assert message.to == ["bob@example.com"]
+    assert message.body.startswith("Hello bob,")
+    assert "No account yet?" not in message.body
+
+
 def test_an_address_that_unsubscribed_gets_no_more_invitations(make_user):
     ann = make_user("ann")
     first = store.create_game(ann, "gazobu", 3)

@@ -9,7 +9,7 @@ import re
 import pytest
 from rest_framework.test import APIClient
 
-from tabletop.mail import addresses
+from tabletop.mail import addresses, tasks
 from tabletop.mail.compose import compose
 from tabletop.mail.models import Outbox
 from tests import mailhelpers
@@ -47,15 +47,22 @@ def client_for(game):
 
 
 @pytest.mark.xdist_group("mail-worker")
-def test_a_move_on_the_api_emails_the_next_player_and_nobody_else(trio, mailbox, worker):
+def test_a_move_on_the_api_emails_the_next_player_and_nobody_else(
+    trio, mailbox, worker, frozen, settings
+):
     game = started_game(trio)
     first = user_at(game, game.to_act[0])
+    # Turn emails wait a short window, so that a burst makes one (test_presence_and_bursts.py).
+    frozen.advance(seconds=settings.MAIL_COALESCE_SECONDS)
+    tasks.sweep()
     mailbox.wait_for(first.email)
     mailbox.clear()
 
     next_seat = api_turn(game, client_for(game))
 
     following = user_at(game, next_seat)
+    frozen.advance(seconds=settings.MAIL_COALESCE_SECONDS)
+    tasks.sweep()
     [mail] = mailbox.wait_for(following.email)
     mailhelpers.wait_until(
         lambda: not Outbox.objects.filter(status=Outbox.Status.PENDING).exists(), 5

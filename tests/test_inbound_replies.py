@@ -8,7 +8,7 @@ import smtplib
 import pytest
 from rest_framework.test import APIClient
 
-from tabletop.mail import inbound
+from tabletop.mail import inbound, tasks
 from tabletop.mail.compose import compose
 from tabletop.mail.management.commands.smtpd import controller
 from tabletop.mail.models import InboundMail, Outbox
@@ -45,7 +45,7 @@ def email_moves(game) -> list[Move]:
 
 @pytest.mark.xdist_group("mail-worker")
 def test_a_reply_to_the_turn_email_moves_and_the_next_player_is_emailed(
-    trio, mailbox, worker, receiver
+    trio, mailbox, worker, receiver, frozen, settings
 ):
     game = started_game(trio)
     first = game.to_act[0]
@@ -60,6 +60,9 @@ def test_a_reply_to_the_turn_email_moves_and_the_next_player_is_emailed(
         game.refresh_from_db()
     second = game.to_act[0]
     second_player = user_at(game, second)
+    # Turn emails wait a short window, so that a burst makes one (test_presence_and_bursts.py).
+    frozen.advance(seconds=settings.MAIL_COALESCE_SECONDS)
+    tasks.sweep()
     [turn_email] = mailbox.wait_for(second_player.email)
 
     lines = mailhelpers.whole_turn(game, second)
@@ -71,6 +74,8 @@ def test_a_reply_to_the_turn_email_moves_and_the_next_player_is_emailed(
     assert [move.seat for move in email_moves(game)] == [second] * len(lines)
     third = game.to_act[0]
     assert third not in (first, second)
+    frozen.advance(seconds=settings.MAIL_COALESCE_SECONDS)
+    tasks.sweep()
     [next_turn] = mailbox.wait_for(user_at(game, third).email)
     assert "It is your move" in next_turn.text
     answers = mailbox.wait_for(second_player.email, count=2)

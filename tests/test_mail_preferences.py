@@ -27,13 +27,16 @@ def statuses(kind: str) -> set[str]:
     return set(Outbox.objects.filter(kind=kind).values_list("status", flat=True))
 
 
-def test_an_unsubscribed_player_gets_no_turn_email_but_answers_to_their_replies(make_user, mailbox):
+def test_an_unsubscribed_player_gets_no_turn_email_but_answers_to_their_replies(
+    make_user, mailbox, frozen, settings
+):
     ann, ben = make_user("ann"), make_user("ben")
     game = started_game([ann, ben])
     seat = game.to_act[0]
     player = game.seats.get(position=seat).user
     original = mailhelpers.latest_email(Outbox.Kind.TURN, seat)
     Preferences.objects.create(user=player, unsubscribed=True)
+    frozen.advance(seconds=settings.MAIL_COALESCE_SECONDS)  # the turn email's short hold
     send_all()
     assert statuses(Outbox.Kind.TURN) == {Outbox.Status.SKIPPED}
 

@@ -89,7 +89,9 @@ def test_an_invited_address_gets_an_invitation_email_with_a_join_link(
 ):
     client.force_login(ann)
     with django_capture_on_commit_callbacks():
-        client.post("/games/new/", new_game_form(invite="bob@example.com, Carol@Example.com"))
+        client.post(
+            "/games/new/", new_game_form(players="3", invite="bob@example.com, Carol@Example.com")
+        )
     game = Game.objects.get()
     assert sorted(Invitation.objects.values_list("email", flat=True)) == [
         "bob@example.com",
@@ -106,8 +108,8 @@ def test_inviting_the_same_address_twice_sends_one_email(client, ann):
     client.force_login(ann)
     client.post("/games/new/", new_game_form())
     game = Game.objects.get()
-    client.post(f"/games/{game.pk}/invite/", {"email": "bob@example.com"})
-    client.post(f"/games/{game.pk}/invite/", {"email": "bob@example.com"})
+    client.post(f"/games/{game.pk}/invite/", {"invite": "bob@example.com"})
+    client.post(f"/games/{game.pk}/invite/", {"invite": "bob@example.com"})
     assert Outbox.objects.filter(kind="invitation", to="bob@example.com").count() == 1
 
 
@@ -117,9 +119,11 @@ def test_an_invited_player_joins_from_the_dashboard_and_the_game_starts(client, 
     client.post("/games/new/", new_game_form(invite="bob@example.com"))
     game = Game.objects.get()
     client.force_login(bob)
+    invitation = Invitation.objects.get()
+    accept = f"/games/{game.pk}/invitations/{invitation.pk}/accept/"
     dashboard = client.get("/").content.decode()
-    assert "Invitations" in dashboard and f"/games/{game.pk}/join/" in dashboard
-    client.post(f"/games/{game.pk}/join/")
+    assert "Invitations" in dashboard and accept in dashboard
+    client.post(accept)
     game.refresh_from_db()
     assert game.status == "active"
     assert Invitation.objects.get().accepted is not None

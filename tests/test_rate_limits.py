@@ -228,11 +228,13 @@ def test_invitations_are_limited_per_player(make_user):
     ann = make_user("ann")
     client = Client()
     client.force_login(ann)
-    game = store.create_game(ann, "gazobu", 4)
+    # Each invitation holds a seat: three fit at a table of four.
+    tables = [store.create_game(ann, "gazobu", 4) for _ in range(11)]
     for n in range(30):
-        response = client.post(f"/games/{game.pk}/invite/", {"email": f"friend{n}@example.com"})
+        game = tables[n // 3]
+        response = client.post(f"/games/{game.pk}/invite/", {"invite": f"friend{n}@example.com"})
         assert response.status_code == 302
-    refused = client.post(f"/games/{game.pk}/invite/", {"email": "one-more@example.com"})
+    refused = client.post(f"/games/{tables[10].pk}/invite/", {"invite": "one-more@example.com"})
     assert refused.status_code == 429
     assert 0 < retry_after(refused) <= 3600
     assert Outbox.objects.filter(kind=Outbox.Kind.INVITATION).count() == 30
@@ -242,9 +244,11 @@ def test_invitations_from_the_new_game_form_count_too(make_user):
     ann = make_user("ann")
     client = Client()
     client.force_login(ann)
-    for batch in range(3):
-        addresses = ", ".join(f"friend{batch}-{n}@example.com" for n in range(10))
-        assert client.post("/games/new/", new_game_form(invite=addresses)).status_code == 302
+    # Each invitation holds a seat: three fit at a table of four.
+    for batch in range(10):
+        addresses = ", ".join(f"friend{batch}-{n}@example.com" for n in range(3))
+        form = new_game_form(players="4", invite=addresses)
+        assert client.post("/games/new/", form).status_code == 302
     refused = client.post("/games/new/", new_game_form(invite="one-more@example.com"))
     assert refused.status_code == 429
     assert Outbox.objects.filter(kind=Outbox.Kind.INVITATION).count() == 30

@@ -57,9 +57,10 @@ def confirm_address(message) -> None:
     Client().post(link)
 
 
-def test_a_new_player_gets_no_turn_email_until_the_address_is_verified(db):
+def test_a_new_player_gets_no_turn_email_until_the_address_is_verified(db, frozen, settings):
     players = [signed_up("dora"), signed_up("dan")]
     game = started_game(players)
+    frozen.advance(seconds=settings.MAIL_COALESCE_SECONDS)  # the turn email's short hold
     row = send(Outbox.objects.get(kind=Outbox.Kind.TURN))
     assert row.status == Outbox.Status.SKIPPED
     assert row.last_error == "the address is not verified yet"
@@ -68,6 +69,7 @@ def test_a_new_player_gets_no_turn_email_until_the_address_is_verified(db):
     confirm_address(confirmation)
     assert addresses.is_verified(row.user)
     later = outbox.queue(Outbox.Kind.TURN, game, row.user, row.seat)
+    frozen.advance(seconds=settings.MAIL_COALESCE_SECONDS)
     assert send(later).status == Outbox.Status.SENT
 
 

@@ -33,6 +33,24 @@ def is_verified(user, email: str | None = None) -> bool:
     return EmailAddress.objects.filter(user=user, email=email.lower(), verified=True).exists()
 
 
+def verified_emails(user) -> list[str]:
+    """Every address `user` has proven they read (lower case)."""
+    if user is None or user.pk is None:
+        return []
+    found = EmailAddress.objects.filter(user=user, verified=True)
+    return list(found.values_list("email", flat=True))
+
+
+def verified_owner(email: str):
+    """The player who has proven they read `email`, or None (one address, one player)."""
+    address = (
+        EmailAddress.objects.filter(email=email.strip().lower(), verified=True)
+        .select_related("user")
+        .first()
+    )
+    return address.user if address else None
+
+
 def verify(user, email: str | None = None) -> bool:
     """Record `email` (the account's address by default) as proven by `user`.
 
@@ -51,17 +69,34 @@ def verify(user, email: str | None = None) -> bool:
 # ---------------------------------------------------------------------------- invitations
 
 
-def invitation_token(email: str) -> str:
-    """Signed proof that an invitation went to `email`, for the sign-up link it carries."""
-    return signing.dumps(email.strip().lower(), salt=INVITATION_SALT)
+def invitation_token(email: str, invitation: int | None = None) -> str:
+    """Signed proof that an invitation went to `email`, for the sign-up link it carries; with
+    the invitation's id, signing up through it also takes the seat the invitation holds."""
+    email = email.strip().lower()
+    if invitation is None:
+        return signing.dumps(email, salt=INVITATION_SALT)
+    return signing.dumps({"email": email, "invitation": invitation}, salt=INVITATION_SALT)
+
+
+def read_invitation_token(token: str) -> tuple[str, int | None] | None:
+    """(address, invitation id) of an invitation's token (links sent before tokens named the
+    invitation give None for it); None if forged or too old."""
+    try:
+        found = signing.loads(token, salt=INVITATION_SALT, max_age=INVITATION_MAX_AGE)
+    except signing.BadSignature:
+        return None
+    if isinstance(found, str):
+        return found, None
+    if isinstance(found, dict) and isinstance(found.get("email"), str):
+        invitation = found.get("invitation")
+        return found["email"], invitation if isinstance(invitation, int) else None
+    return None
 
 
 def invited_address(token: str) -> str | None:
     """The address an invitation's token was made for; None if forged or too old."""
-    try:
-        return signing.loads(token, salt=INVITATION_SALT, max_age=INVITATION_MAX_AGE)
-    except signing.BadSignature:
-        return None
+    found = read_invitation_token(token)
+    return found[0] if found else None
 
 
 def trust_invited_address(request: HttpRequest, token: str, email: str) -> bool:

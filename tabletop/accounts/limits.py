@@ -59,7 +59,12 @@ def of_ip(request: HttpRequest) -> str:
 
 
 def of_player(request: HttpRequest) -> str:
-    return f"player:{request.user.pk}"
+    return of_user(request.user)
+
+
+def of_user(user) -> str:
+    """A player, whichever door they came through (a page, the API, an emailed reply)."""
+    return f"player:{user.pk}"
 
 
 def of_name(name: str) -> str:
@@ -70,7 +75,7 @@ def of_name(name: str) -> str:
 # ---------------------------------------------------------------------------- counting
 
 
-def usage(request: HttpRequest, action: str, key: str, increment: bool) -> dict | None:
+def usage(request: HttpRequest | None, action: str, key: str, increment: bool) -> dict | None:
     return get_usage(
         request,
         group=action,
@@ -80,8 +85,10 @@ def usage(request: HttpRequest, action: str, key: str, increment: bool) -> dict 
     )
 
 
-def spend(request: HttpRequest, action: str, key: str, times: int = 1) -> int:
-    """Count `times` of `action` by `key`: 0 when allowed, else the seconds until it is."""
+def spend(request: HttpRequest | None, action: str, key: str, times: int = 1) -> int:
+    """Count `times` of `action` by `key`: 0 when allowed, else the seconds until it is.
+
+    `request` may be None where there is none (an emailed reply): the count is by key alone."""
     wait = 0
     for _ in range(times):
         counted = usage(request, action, key, increment=True)

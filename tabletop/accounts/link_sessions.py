@@ -21,11 +21,13 @@ GAME_VIEWS = frozenset(
         "game-panel",
         "move",
         "resign",
+        "rematch",
         "history",
         "export",
         "api-game",
         "api-moves",
         "api-state",
+        "api-rematch",
     }
 )
 

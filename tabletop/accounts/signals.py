@@ -2,8 +2,14 @@
 
 `clock_settings_changed(sender=Preferences, user)`: a player saved settings that move their
 clock (time zone, quiet hours, vacation); play listens and recomputes their running deadlines.
+
+`signed_up_by_invitation(sender=User, user, email, invitation)`: someone signed up through
+the link of an invitation sent to `email`, which is now their proven address; `invitation`
+is the id the link named (None for links from before they named one). Play listens and seats
+them at the table that invitation holds a seat at.
 """
 
 from django.dispatch import Signal
 
 clock_settings_changed = Signal()
+signed_up_by_invitation = Signal()

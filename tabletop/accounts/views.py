@@ -17,6 +17,7 @@ from django.urls import reverse
 from tabletop.accounts import addresses, limits, link_sessions, links
 from tabletop.accounts.forms import PreferencesForm, settings_groups
 from tabletop.accounts.models import Preferences
+from tabletop.accounts.signals import signed_up_by_invitation
 
 MODEL_BACKEND = "django.contrib.auth.backends.ModelBackend"
 
@@ -34,8 +35,9 @@ class RequestLoginCodeView(allauth_views.RequestLoginCodeView):
 
 
 class SignupView(allauth_views.SignupView):
-    """allauth's sign-up; opened from an invitation's link, it offers the invited address and
-    takes it as verified (the invitation reached it)."""
+    """allauth's sign-up; opened from an invitation's link, it offers the invited address,
+    takes it as verified (the invitation reached it) and announces the sign-up, so that play
+    seats the new player at the invitation's table."""
 
     def invitation(self) -> str:
         return self.request.GET.get("invitation", "")
@@ -48,8 +50,16 @@ class SignupView(allauth_views.SignupView):
         return initial
 
     def form_valid(self, form) -> HttpResponse:
-        addresses.trust_invited_address(self.request, self.invitation(), form.cleaned_data["email"])
-        return super().form_valid(form)
+        email = form.cleaned_data["email"]
+        trusted = addresses.trust_invited_address(self.request, self.invitation(), email)
+        response = super().form_valid(form)
+        user = getattr(self, "user", None)
+        if trusted and user is not None and user.pk and addresses.is_verified(user, email):
+            _, invitation = addresses.read_invitation_token(self.invitation())
+            signed_up_by_invitation.send(
+                sender=type(user), user=user, email=email.strip().lower(), invitation=invitation
+            )
+        return response
 
 
 login_page = LoginView.as_view()

@@ -10,8 +10,8 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 import games
-from tabletop.play import history
-from tabletop.play.models import Game, Move
+from tabletop.play import history, invitations, rematches
+from tabletop.play.models import Game, Invitation, Move, Rematch
 
 JSON_OBJECT = {"type": "object", "additionalProperties": {}}
 
@@ -51,6 +51,26 @@ class CreateGameSerializer(serializers.Serializer):
         required=False,
         default=False,
         help_text="Play now against the computer: bots take every other seat, the game starts.",
+    )
+    private = serializers.BooleanField(
+        required=False,
+        default=False,
+        help_text="Invited players only: the table is not listed, and only its players and "
+        "the people invited to it see it.",
+    )
+    invite = serializers.ListField(
+        child=serializers.CharField(max_length=254),
+        required=False,
+        default=list,
+        max_length=10,
+        help_text="Players' names or email addresses to invite; each invitation holds a seat "
+        "until it is answered.",
+    )
+
+
+class InviteSerializer(serializers.Serializer):
+    invite = serializers.CharField(
+        max_length=254, help_text="A player's name, or anyone's email address."
     )
 
 
@@ -102,6 +122,7 @@ class GameSummarySerializer(serializers.Serializer):
     seq = serializers.IntegerField(help_text="How many moves the log holds.")
     to_act = serializers.ListField(child=serializers.IntegerField(), help_text="Seats to move.")
     seats = SeatSerializer(many=True)
+    private = serializers.BooleanField(help_text="Invited players only.")
 
 
 class LegalMoveSerializer(serializers.Serializer):
@@ -120,7 +141,47 @@ class ViewField(serializers.JSONField):
     """What one seat (or a spectator) may see of a game state; its shape is the game's own."""
 
 
+class InvitationSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    game = serializers.IntegerField()
+    player = serializers.CharField(
+        allow_null=True, help_text="The invited player's name; null for an address alone."
+    )
+    email = serializers.CharField(
+        allow_null=True,
+        help_text="The address it went to: shown to the table's creator and the invitee only.",
+    )
+    invited_by = serializers.CharField()
+    state = serializers.ChoiceField(
+        choices=["held", "accepted", "declined", "withdrawn"],
+        help_text="`held`: a seat waits for the invitee's answer.",
+    )
+    created = serializers.DateTimeField()
+
+
+class RematchSerializer(serializers.Serializer):
+    game = serializers.IntegerField(help_text="The finished game to play again.")
+    proposed_by = serializers.CharField()
+    accepted = serializers.ListField(
+        child=serializers.IntegerField(), help_text="The seats that have accepted."
+    )
+    waiting_for = serializers.ListField(
+        child=serializers.CharField(), help_text="The players who have not accepted yet."
+    )
+    new_game = serializers.IntegerField(
+        allow_null=True, help_text="The rematch, once every seat has accepted."
+    )
+
+
 class GameDetailSerializer(GameSummarySerializer):
+    rematch_of = serializers.IntegerField(
+        allow_null=True, help_text="The finished game this one plays again."
+    )
+    invitations = InvitationSerializer(
+        many=True,
+        help_text="Every invitation to the table for its players; your own for an invitee.",
+    )
+    rematch = RematchSerializer(allow_null=True, help_text="Once the game is over.")
     options = serializers.DictField()
     your_seat = serializers.IntegerField(allow_null=True)
     seed_sha256 = serializers.CharField()
@@ -187,6 +248,7 @@ def game_summary(game: Game) -> dict:
         "seq": game.seq,
         "to_act": game.to_act,
         "seats": seat_summary(game),
+        "private": game.private,
     }
 
 
@@ -205,6 +267,11 @@ def game_detail(game: Game, user) -> dict:
         "view": None,
         "legal_moves": [],
         "outcome": game.outcome,
+        "rematch_of": game.rematch_of_id,
+        "invitations": [
+            invitation_answer(found, user) for found in invitations.seen_by(game, user)
+        ],
+        "rematch": rematch_answer(proposal) if (proposal := rematches.proposed(game)) else None,
     }
     if game.state is not None:
         rules = game.rules
@@ -215,3 +282,30 @@ def game_detail(game: Game, user) -> dict:
                 for move in rules.legal_moves(game.state, seat)
             ]
     return detail
+
+
+def invitation_answer(invitation: Invitation, viewer) -> dict:
+    """An invitation as `viewer` may read it: its address only for the table's creator and
+    the invitee."""
+    game = invitation.game
+    theirs = Invitation.objects.for_player(viewer).filter(pk=invitation.pk).exists()
+    shows_address = game.created_by_id == getattr(viewer, "pk", None) or theirs
+    return {
+        "id": invitation.pk,
+        "game": invitation.game_id,
+        "player": invitation.user.get_username() if invitation.user_id else None,
+        "email": invitation.email if shows_address else None,
+        "invited_by": invitation.invited_by.get_username(),
+        "state": invitation.state,
+        "created": invitation.created,
+    }
+
+
+def rematch_answer(rematch: Rematch) -> dict:
+    return {
+        "game": rematch.game_id,
+        "proposed_by": rematch.proposed_by.get_username(),
+        "accepted": rematch.accepted_seats,
+        "waiting_for": rematches.waiting_for(rematch),
+        "new_game": rematch.new_game_id,
+    }

@@ -67,3 +67,31 @@ class GameCreation(Limit):
 
     def key(self, request: Request) -> str:
         return limits.of_player(request)
+
+
+# A longer list is refused by the form anyway (CreateGameSerializer.invite).
+MOST_INVITATIONS_COUNTED = 10
+
+
+class Invitations(BaseThrottle):
+    """Invitations sent per player, on the web and through the API together: one for a POST
+    to a game's invitations, one for each name in a new game's `invite`."""
+
+    refusal = "You have sent many invitations in a short time; try again in {wait} seconds."
+
+    def allow_request(self, request: Request, view) -> bool:
+        if request.method != "POST":
+            return True
+        count = self.invitations_in(request)
+        wait = limits.spend(request, "invite", limits.of_player(request), count) if count else 0
+        if wait:
+            raise exceptions.Throttled(wait, self.refusal.format(wait=wait))
+        return True
+
+    @staticmethod
+    def invitations_in(request: Request) -> int:
+        data = request.data
+        invite = data.get("invite") if isinstance(data, dict) else None
+        if isinstance(invite, list):
+            return min(len(invite), MOST_INVITATIONS_COUNTED)
+        return 1 if isinstance(invite, str) else 0

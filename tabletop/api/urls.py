@@ -1,7 +1,7 @@
 from django.urls import path, re_path
 from drf_spectacular.views import SpectacularAPIView
 
-from tabletop.api import views
+from tabletop.api import chat, tables, views
 
 urlpatterns = [
     path("auth/token/", views.token, name="api-token"),
@@ -10,6 +10,26 @@ urlpatterns = [
     path("games/<int:game_id>/join/", views.join, name="api-join"),
     path("games/<int:game_id>/moves/", views.moves, name="api-moves"),
     path("games/<int:game_id>/states/<int:seq>/", views.state_at, name="api-state"),
+    path("games/<int:game_id>/invitations/", tables.invite, name="api-invitations"),
+    path(
+        "games/<int:game_id>/invitations/<int:invitation_id>/",
+        tables.withdraw,
+        name="api-invitation",
+    ),
+    path(
+        "games/<int:game_id>/invitations/<int:invitation_id>/accept/",
+        tables.accept,
+        name="api-invitation-accept",
+    ),
+    path(
+        "games/<int:game_id>/invitations/<int:invitation_id>/decline/",
+        tables.decline,
+        name="api-invitation-decline",
+    ),
+    path("games/<int:game_id>/cancel/", tables.cancel, name="api-cancel"),
+    path("games/<int:game_id>/rematch/", tables.rematch, name="api-rematch"),
+    path("games/<int:game_id>/chat/", chat.talk, name="api-chat"),
+    path("games/<int:game_id>/note/", chat.note, name="api-note"),
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
     # Last: every other address ending in a slash (APPEND_SLASH adds it) is a JSON 404.
     re_path(r"^(?:.*/)?$", views.not_found),

@@ -31,15 +31,15 @@ from tabletop.api.serializers import (
     game_detail,
     game_summary,
 )
-from tabletop.play import history, store
-from tabletop.play.models import Game, Move
+from tabletop.play import history, invitations, presence, store
+from tabletop.play.models import Game, Invitation, Move
 
 REFUSALS = {
     400: "The body could not be read (not JSON, nested too deep, a field out of range) or the "
     "store refused it: an illegal move (with `legal`), an option the game does not have.",
     401: "No credentials where they are needed, or a token that is not valid.",
-    403: "Not yours to do: no seat in the game, not your turn, or (with a session cookie) no "
-    "CSRF token.",
+    403: "Not yours to do: no seat in the game, not your turn, a private table you are not "
+    "invited to, or (with a session cookie) no CSRF token.",
     404: "No such game, or no such move in it.",
     409: "The game is not in a state for this: not open any more, not started, over, or moved "
     "on since `expected_seq` (`current_seq` says where it is).",
@@ -53,10 +53,17 @@ def refusals(*statuses: int) -> dict[int, OpenApiResponse]:
     return {code: OpenApiResponse(ErrorSerializer, REFUSALS[code]) for code in statuses}
 
 
-def find_game(game_id: int) -> Game:
+def find_game(game_id: int, user=None) -> Game:
+    """The game; with `user`, only if they may see it (a private table is refused to anyone
+    but its players and the people invited to it: 401 without credentials, else 403)."""
     found = Game.objects.filter(pk=game_id).first()
     if found is None:
         raise exceptions.NotFound(f"There is no game {game_id}.")
+    hidden = invitations.why_hidden(found, user) if user is not None else None
+    if hidden and not user.is_authenticated:
+        raise exceptions.NotAuthenticated(hidden)
+    if hidden:
+        raise exceptions.PermissionDenied(hidden)
     return found
 
 
@@ -88,7 +95,7 @@ token = TokenView.as_view()
 @extend_schema(
     methods=["GET"],
     operation_id="games_list",
-    summary="Your games and every open game",
+    summary="Your games, the tables you are invited to, and every open table",
     responses={200: GameSummarySerializer(many=True), **refusals(401)},
 )
 @extend_schema(
@@ -99,19 +106,25 @@ token = TokenView.as_view()
     responses={201: GameDetailSerializer, **refusals(400, 401, 403, 413, 415, 429)},
 )
 @api_view(["GET", "POST"])
-@throttle_classes([*api_settings.DEFAULT_THROTTLE_CLASSES, throttles.GameCreation])
+@throttle_classes(
+    [*api_settings.DEFAULT_THROTTLE_CLASSES, throttles.GameCreation, throttles.Invitations]
+)
 def games_list(request: Request) -> Response:
     if request.method == "GET":
         mine = (
             Game.objects.filter(seats__user=request.user) if request.user.is_authenticated else []
         )
-        open_games = Game.objects.filter(status=Game.Status.OPEN)
-        found = {game.pk: game for game in [*mine, *open_games]}
+        invited = Game.objects.filter(
+            status=Game.Status.OPEN,
+            pk__in=Invitation.objects.for_player(request.user).holding_seats().values("game"),
+        )
+        open_games = Game.objects.filter(status=Game.Status.OPEN, private=False)
+        found = {game.pk: game for game in [*mine, *invited, *open_games]}
         return Response([game_summary(game) for game in found.values()])
     form = CreateGameSerializer(data=request.data)
     form.is_valid(raise_exception=True)
     data = form.validated_data
-    game = store.create_game(
+    game = invitations.create_table(
         request.user,
         data["game"],
         data["players"],
@@ -120,6 +133,8 @@ def games_list(request: Request) -> Response:
         reminder_hours=data["reminder_hours"],
         timeout_policy=data["timeout_policy"],
         fill_with_bots=data["bots"],
+        private=data["private"],
+        invitees=data["invite"],
     )
     return Response(game_detail(game, request.user), status=status.HTTP_201_CREATED)
 
@@ -127,11 +142,11 @@ def games_list(request: Request) -> Response:
 @extend_schema(
     operation_id="games_retrieve",
     summary="A game as you may see it",
-    responses={200: GameDetailSerializer, **refusals(401, 404)},
+    responses={200: GameDetailSerializer, **refusals(401, 403, 404)},
 )
 @api_view(["GET"])
 def game(request: Request, game_id: int) -> Response:
-    return Response(game_detail(find_game(game_id), request.user))
+    return Response(game_detail(find_game(game_id, request.user), request.user))
 
 
 @extend_schema(
@@ -143,7 +158,7 @@ def game(request: Request, game_id: int) -> Response:
 @api_view(["POST"])
 @permission_classes([IsAuthenticated])
 def join(request: Request, game_id: int) -> Response:
-    found = find_game(game_id)
+    found = find_game(game_id, request.user)
     store.join_game(found, request.user)
     found.refresh_from_db()
     return Response(game_detail(found, request.user))
@@ -153,7 +168,7 @@ def join(request: Request, game_id: int) -> Response:
     methods=["GET"],
     operation_id="games_moves_list",
     summary="The log as you may read it (empty until the game starts)",
-    responses={200: LogLineSerializer(many=True), **refusals(401, 404)},
+    responses={200: LogLineSerializer(many=True), **refusals(401, 403, 404)},
 )
 @extend_schema(
     methods=["POST"],
@@ -164,9 +179,9 @@ def join(request: Request, game_id: int) -> Response:
 )
 @api_view(["GET", "POST"])
 def moves(request: Request, game_id: int) -> Response:
-    found = find_game(game_id)
+    found = find_game(game_id, request.user)
     if request.method == "GET":
-        if found.status == Game.Status.OPEN:
+        if found.status in (Game.Status.OPEN, Game.Status.CANCELLED):
             return Response([])  # nothing is logged before the last seat is taken
         return Response(history.lines(found, found.seat_of(request.user)))
     form = SubmitMoveSerializer(data=request.data)
@@ -179,6 +194,7 @@ def moves(request: Request, game_id: int) -> Response:
         Move.Source.API,
     )
     # The store hands the game back as the move left it.
+    presence.mark_seen(request.user, found)
     return Response(
         {"logged": [move.seq for move in logged], **game_detail(found, request.user)},
         status=status.HTTP_201_CREATED,
@@ -188,11 +204,13 @@ def moves(request: Request, game_id: int) -> Response:
 @extend_schema(
     operation_id="games_states_retrieve",
     summary="The position after move `seq` as you may see it (0 = the start)",
-    responses={200: PositionSerializer, **refusals(401, 404, 409)},
+    responses={200: PositionSerializer, **refusals(401, 403, 404, 409)},
 )
 @api_view(["GET"])
 def state_at(request: Request, game_id: int, seq: int) -> Response:
-    found = find_game(game_id)
+    found = find_game(game_id, request.user)
+    if found.status == Game.Status.CANCELLED:
+        raise store.GameNotActive("This table was cancelled before it started.", current_seq=0)
     if found.status == Game.Status.OPEN:
         raise store.GameNotActive("This game has not started yet.", current_seq=found.seq)
     try:

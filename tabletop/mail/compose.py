@@ -17,7 +17,7 @@ from django.template.loader import render_to_string
 
 from tabletop.accounts import links
 from tabletop.accounts.models import Preferences
-from tabletop.mail import addresses, subscriptions
+from tabletop.mail import addresses, subscriptions, tabletalk
 from tabletop.mail.models import Outbox
 from tabletop.mail.plaintext import as_text
 from tabletop.play import clock, history
@@ -111,7 +111,8 @@ def base_context(row: Outbox) -> dict:
         game.seat_rows = list(game.seats.select_related("user"))
     if game is not None and user is not None and seat_user_id(game, row.seat) == user.pk:
         context["game_url"] = links.game_link(user, game)
-        if not game.is_over:
+        # The game-over email's reply address takes "rematch".
+        if game.status == Game.Status.ACTIVE or row.kind == Outbox.Kind.GAME_OVER:
             context["reply_address"] = addresses.reply_address(game, row.seat, game.seq)
     elif game is not None:
         context["game_url"] = links.absolute(links.game_path(game.pk))
@@ -187,6 +188,11 @@ def told(game: Game, seat: int | None, after_seq: int = 0, only: list[int] | Non
 
 
 def since_last_turn(game: Game, seat: int) -> list[str]:
+    return told(game, seat, after_seq=last_turn_seq(game, seat))
+
+
+def last_turn_seq(game: Game, seat: int) -> int:
+    """The seq of the seat's own last step (0 before it has made one)."""
     last = (
         game.moves.filter(seat=seat)
         .exclude(source__in=[Move.Source.BOT, Move.Source.STANDING_ORDER])
@@ -194,7 +200,7 @@ def since_last_turn(game: Game, seat: int) -> list[str]:
         .values_list("seq", flat=True)
         .first()
     )
-    return told(game, seat, after_seq=last or 0)
+    return last or 0
 
 
 # ---------------------------------------------------------------------------- each kind
@@ -204,6 +210,7 @@ def turn(row: Outbox, context: dict) -> dict:
     game = row.game
     return {
         "since": since_last_turn(game, row.seat),
+        "talk": tabletalk.said_since(game, row.seat, last_turn_seq(game, row.seat)),
         **situation(game, row.seat, context["preferences"]),
     }
 
@@ -252,6 +259,10 @@ def invitation(row: Outbox, context: dict) -> dict:
     }
 
 
+def table_cancelled(row: Outbox, context: dict) -> dict:
+    return {"players_seated": player_names(row.game)}
+
+
 def digest(row: Outbox, context: dict) -> dict:
     user = row.user
     waiting = []
@@ -298,4 +309,5 @@ CONTEXTS = {
     Outbox.Kind.INVITATION: invitation,
     Outbox.Kind.DIGEST: digest,
     Outbox.Kind.REPLY: reply,
+    Outbox.Kind.TABLE_CANCELLED: table_cancelled,
 }

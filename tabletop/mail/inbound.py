@@ -4,8 +4,9 @@
 its Message-ID (a second delivery of the same message moves nothing), makes sure it can be
 read, that its sender is authentic (a DKIM signature of the From domain, or the provider's
 verdict) and within its hourly allowance, authenticates it by the signed reply address it was
-sent to and by its sender, reads the player's own lines, plays them through the store in order
-up to the first that cannot be played, and queues the answer in the same thread.
+sent to and by its sender, reads the player's own lines, says its `say ...` lines at the table
+(mail/tabletalk.py), plays the others through the store in order up to the first that cannot be
+played, and queues the answer in the same thread.
 
 Only our players are ever written to, and about a seat only that seat's own player: mail from
 anyone else, unauthenticated or automatic mail (bounces, vacation replies) and mail over the
@@ -32,15 +33,21 @@ from django.core.cache import cache
 from django.db import IntegrityError, InterfaceError, OperationalError, transaction
 
 from tabletop.accounts import links
-from tabletop.mail import addresses, outbox, replytext, senders
+from tabletop.mail import addresses, outbox, replytext, senders, tabletalk
 from tabletop.mail.models import InboundMail, Outbox
-from tabletop.play import clock, store
+from tabletop.play import clock, rematches, store
 from tabletop.play.models import Game, Move
 
 log = logging.getLogger(__name__)
 
 MOST_LINES = 50
-COMMANDS = {"help": "help", "?": "help", "status": "status", "resign": "resign"}
+COMMANDS = {
+    "help": "help",
+    "?": "help",
+    "status": "status",
+    "resign": "resign",
+    "rematch": "rematch",
+}
 RECIPIENT_HEADERS = ("Delivered-To", "X-Original-To", "Envelope-To", "To", "Cc")
 NOTHING_PLAYED = "Nothing was played."
 
@@ -353,8 +360,10 @@ def judge(incoming: Incoming, authenticated: bool | None = None) -> Verdict:
         game, seat, user, token = authenticate(incoming)
         check_size(incoming, game, seat, user)
         if game.is_over:
+            if asks_for_rematch(incoming):
+                return rematch(game, seat, user)
             return over(game, seat, user)
-        return act(incoming, game, seat, user, token)
+        return with_talk(incoming, game, seat, user, token)
     except Refusal as refusal:
         return refusal.verdict
 
@@ -438,11 +447,39 @@ def over(game: Game, seat: int, user) -> Verdict:
         InboundMail.Result.REFUSED,
         f"{game.title} #{game.pk} is over{f' ({winners} won)' if winners else ''}; nothing more "
         f"can be played. {NOTHING_PLAYED} Step through the game: "
-        f"{links.absolute(links.history_path(game.pk))}",
+        f'{links.absolute(links.history_path(game.pk))} (or reply "rematch" to play the '
+        "same table again)",
         game=game,
         seat=seat,
         user=user,
     )
+
+
+def asks_for_rematch(incoming: Incoming) -> bool:
+    lines = replytext.reply_lines(incoming.message)
+    return any(COMMANDS.get(command(line) or "") == "rematch" for line in lines)
+
+
+def rematch(game: Game, seat: int, user) -> Verdict:
+    """A reply to the game-over email: propose playing the table again, or accept."""
+    try:
+        proposal = rematches.accept(game, user)
+    except store.Refused as refusal:
+        raise refused(refusal.message, game=game, seat=seat, user=user) from None
+    if proposal.new_game is not None:
+        new = proposal.new_game
+        message = (
+            f"Everyone has accepted: the rematch, {new.title} #{new.pk}, has started. Your turn "
+            f"emails come as usual: {links.absolute(links.game_path(new.pk))}"
+        )
+    else:
+        waiting = rematches.waiting_for(proposal)
+        verb = "accepts" if len(waiting) == 1 else "accept"
+        message = (
+            f"You are in for a rematch of {game.title} #{game.pk}; it starts when "
+            f"{' and '.join(waiting)} {verb} too."
+        )
+    return Verdict(InboundMail.Result.ACCEPTED, message, game=game, seat=seat, user=user)
 
 
 # ---------------------------------------------------------------------------- acting
@@ -467,7 +504,11 @@ def act(incoming: Incoming, game: Game, seat: int, user, token) -> Verdict:
             **who,
         )
     commands = [COMMANDS[c] for line in lines if (c := command(line))]
-    moves = [(number, line) for number, line in enumerate(lines, 1) if not command(line)]
+    moves = [
+        (number, line)
+        for number, line in enumerate(lines, 1)
+        if not command(line) and tabletalk.said_in(line) is None
+    ]
     helping = {"help": True} if "help" in commands else {}
     if "resign" in commands:
         if moves:
@@ -484,6 +525,23 @@ def act(incoming: Incoming, game: Game, seat: int, user, token) -> Verdict:
         return Verdict(InboundMail.Result.ANSWERED, message, answer={**situation, **helping}, **who)
     shown = {**situation, **helping}
     return play(current_turn(game, seat, user, token, shown), seat, user, token, moves, shown)
+
+
+def with_talk(incoming: Incoming, game: Game, seat: int, user, token) -> Verdict:
+    """The reply's say lines are said at the table first, whatever becomes of its moves (talk
+    is no move and waits for no turn); the answer tells both."""
+    lines = replytext.reply_lines(incoming.message)
+    talk = tabletalk.say(game, user, lines) if len(lines) <= MOST_LINES else tabletalk.Talk()
+    try:
+        verdict = act(incoming, game, seat, user, token)
+    except Refusal as refusal:
+        verdict = refusal.verdict
+    if talk:
+        verdict.message = f"{talk.summary()} {verdict.message}"
+        verdict.answer = {**verdict.answer, **talk.answer()}
+        if talk.said and verdict.result == InboundMail.Result.ANSWERED:
+            verdict.result = InboundMail.Result.ACCEPTED
+    return verdict
 
 
 def command(line: str) -> str | None:

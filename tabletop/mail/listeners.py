@@ -26,8 +26,15 @@ def send_the_invitation(sender, invitation, **_) -> None:
     outbox.queue_invitation(invitation)
 
 
+def tell_the_table_it_is_cancelled(sender, game, **_) -> None:
+    outbox.queue_table_cancelled(game)
+
+
 def connect() -> None:
     signals.seats_waiting.connect(tell_seats_it_is_their_turn, dispatch_uid="mail-turns")
     signals.game_ended.connect(tell_everyone_the_game_is_over, dispatch_uid="mail-game-over")
     signals.timeout_applied.connect(tell_everyone_what_a_deadline_did, dispatch_uid="mail-timeout")
     signals.player_invited.connect(send_the_invitation, dispatch_uid="mail-invitation")
+    signals.table_cancelled.connect(
+        tell_the_table_it_is_cancelled, dispatch_uid="mail-table-cancelled"
+    )

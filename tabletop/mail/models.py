@@ -17,6 +17,7 @@ class Outbox(models.Model):
         INVITATION = "invitation"
         REPLY = "reply"
         DIGEST = "digest"
+        TABLE_CANCELLED = "table-cancelled"
 
     class Status(models.TextChoices):
         PENDING = "pending"
@@ -26,7 +27,7 @@ class Outbox(models.Model):
         HELD = "held", "held for the daily digest"
         DIGESTED = "digested", "went out in a daily digest"
 
-    kind = models.CharField(max_length=12, choices=Kind.choices)
+    kind = models.CharField(max_length=16, choices=Kind.choices)
     game = models.ForeignKey("play.Game", null=True, blank=True, on_delete=models.CASCADE)
     seat = models.PositiveSmallIntegerField(null=True, blank=True)
     user = models.ForeignKey(

@@ -3,7 +3,9 @@
 Each row is claimed before it is sent (`UPDATE ... WHERE claimed IS NULL`), so two workers
 never send it twice; a failed send releases the claim with a backoff and ends, after
 MAIL_SEND_ATTEMPTS, in the visible FAILED state. The beat sweep re-publishes rows whose
-publish was lost, whose backoff is over, or whose worker died holding the claim.
+publish was lost, whose backoff is over, or whose worker died holding the claim. Turn and
+timeout rows are held a short window first and go out one email per burst, never while the
+player has the game open (coalescing.py).
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from django.urls import reverse
 
 from tabletop.accounts import addresses
 from tabletop.accounts.models import Preferences
-from tabletop.mail import subscriptions
+from tabletop.mail import coalescing, subscriptions
 from tabletop.mail.models import Outbox
 from tabletop.play import clock
 
@@ -51,8 +53,11 @@ def queue_to(to: str, kind: str, game=None, user=None, seat=None, **context) -> 
         to=to,
         at_seq=game.seq if game is not None else 0,
         context=context,
+        not_before=coalescing.held_until(kind),
     )
-    transaction.on_commit(lambda: publish(row.pk))
+    if row.not_before is None:
+        transaction.on_commit(lambda: publish(row.pk))
+    # else the sweep publishes it once its window is over (coalescing.py)
     return row
 
 
@@ -84,12 +89,16 @@ def queue_timeout(game, late_seat: int, source: str, moves: list) -> None:
 
 
 def queue_invitation(invitation) -> Outbox:
-    """The invitation's sign-up link carries a signed token of the address it went to: signing
-    up through it proves the address, so the new player's game email goes there at once."""
+    """The invitation's sign-up link carries a signed token of the address it went to and of
+    the invitation: signing up through it proves the address, so the new player's game email
+    goes there at once, and seats them in the seat the invitation holds."""
     game = invitation.game
-    player = get_user_model().objects.filter(email__iexact=invitation.email).first()
+    player = invitation.user or (
+        get_user_model().objects.filter(email__iexact=invitation.email).first()
+    )
     game_url = reverse("game", args=[game.pk])
-    signup_query = {"next": game_url, "invitation": addresses.invitation_token(invitation.email)}
+    token = addresses.invitation_token(invitation.email, invitation.pk)
+    signup_query = {"next": game_url, "invitation": token}
     return queue_to(
         invitation.email,
         Outbox.Kind.INVITATION,
@@ -101,6 +110,25 @@ def queue_invitation(invitation) -> Outbox:
         join_url=settings.SITE_URL + game_url,
         signup_url=f"{settings.SITE_URL}{reverse('signup')}?{urlencode(signup_query)}",
     )
+
+
+def queue_table_cancelled(game) -> None:
+    """Tell the seated players (not the creator, who cancelled it) and everyone whose
+    invitation still held a seat that the table will not be played."""
+    cancelled_by = game.created_by.get_username()
+    told = {"cancelled_by": cancelled_by}
+    for seat in game.seats.select_related("user"):
+        if seat.user_id != game.created_by_id:
+            queue(Outbox.Kind.TABLE_CANCELLED, game, seat.user, seat.position, **told)
+    for invitation in game.invitations.holding_seats().select_related("user"):
+        queue_to(
+            invitation.email,
+            Outbox.Kind.TABLE_CANCELLED,
+            game,
+            invitation.user,
+            was_invited=True,
+            **told,
+        )
 
 
 def publish(row_id: int) -> None:
@@ -149,6 +177,8 @@ def plan(row: Outbox, moment: datetime) -> Plan:
         return Plan("skip", "no longer this player's turn")
     if row.user is None or row.kind == Outbox.Kind.REPLY:
         return Plan("send")
+    if row.kind in coalescing.KINDS and (put_off := coalescing.decide(row, moment)):
+        return Plan(*put_off)
     preferences = Preferences.of(row.user)
     if row.kind == Outbox.Kind.TURN and preferences.daily_digest:
         return Plan("hold", "for the daily digest", clock.next_digest_time(preferences, moment))
@@ -182,6 +212,8 @@ def send(row: Outbox) -> None:
     if decision.action == "skip":
         finish(row, Outbox.Status.SKIPPED, last_error=decision.reason)
         return
+    if decision.action in ("send", "hold"):
+        coalescing.absorb(row)  # the rest of its burst is told in this email
     if decision.action in ("later", "hold"):
         status = Outbox.Status.HELD if decision.action == "hold" else Outbox.Status.PENDING
         Outbox.objects.filter(pk=row.pk).update(

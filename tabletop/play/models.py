@@ -171,6 +171,21 @@ class Move(models.Model):
         return f"{self.game} move {self.seq}"
 
 
+class InvitationQuerySet(models.QuerySet):
+    def holding_seats(self) -> models.QuerySet:
+        return self.filter(accepted__isnull=True, declined__isnull=True, withdrawn__isnull=True)
+
+    def for_player(self, user) -> models.QuerySet:
+        """Invitations to `user`: by name, or to an address they have proven they read (an
+        address anyone may type into a sign-up form proves nothing)."""
+        from tabletop.accounts.addresses import verified_emails
+
+        if not getattr(user, "is_authenticated", False):
+            return self.none()
+        by_address = models.Q(user__isnull=True, email__in=verified_emails(user))
+        return self.filter(models.Q(user=user) | by_address)
+
+
 class Invitation(models.Model):
     """A seat held for someone until they accept, decline, or the inviter withdraws it.
 
@@ -193,6 +208,8 @@ class Invitation(models.Model):
     declined = models.DateTimeField(null=True, blank=True)
     withdrawn = models.DateTimeField(null=True, blank=True)
 
+    objects = InvitationQuerySet.as_manager()
+
     class Meta:
         constraints = [
             models.UniqueConstraint(fields=["game", "email"], name="one_invitation_per_address"),
@@ -204,6 +221,21 @@ class Invitation(models.Model):
     @property
     def holds_a_seat(self) -> bool:
         return not (self.accepted or self.declined or self.withdrawn)
+
+    @property
+    def state(self) -> str:
+        if self.accepted:
+            return "accepted"
+        if self.declined:
+            return "declined"
+        if self.withdrawn:
+            return "withdrawn"
+        return "held"
+
+    @property
+    def invitee(self) -> str:
+        """Who was asked, as the table sees it: their name, or the address."""
+        return self.user.get_username() if self.user_id else self.email
 
 
 class ChatMessage(models.Model):

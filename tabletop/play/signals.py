@@ -11,6 +11,8 @@ after commit (the mail outbox does exactly that).
 - `timeout_applied(game, seat, source, moves)`: a seat's deadline passed and the game's
   timeout policy was applied to it as the logged `moves` (`source` says which policy).
 - `player_invited(invitation)`: someone was asked to take a seat at an open table.
+- `table_cancelled(game)`: the creator called off a table before it started; its seated
+  players and the invitations still holding seats are who should hear of it.
 
 The sender is always the Game class (Invitation for `player_invited`).
 """
@@ -21,3 +23,4 @@ seats_waiting = Signal()
 game_ended = Signal()
 timeout_applied = Signal()
 player_invited = Signal()
+table_cancelled = Signal()

@@ -1,9 +1,9 @@
 """The only writer of moves and projections.
 
-Every state change of a game goes through here: create, join, submit, resign, the
-system's steps at a deadline, and rebuilding projections from the log. A submission runs
-in one transaction: lock the game row, check the seat, apply the rules on a copy, append
-Move(seq=n+1), update the projection and deadlines, and announce what happened
+Every state change of a game goes through here: create, join, cancel, submit, resign, the
+system's steps at a deadline, starting a rematch, and rebuilding projections from the log.
+A submission runs in one transaction: lock the game row, check the seat, apply the rules on a
+copy, append Move(seq=n+1), update the projection and deadlines, and announce what happened
 (`tabletop.play.signals`); listeners such as mail write their rows in the same transaction.
 """
 
@@ -51,6 +51,10 @@ class NotYourTurn(Refused):
     status = 403
 
 
+class NotInvited(Refused):
+    status = 403
+
+
 class StaleMove(Refused):
     status = 409
 
@@ -77,10 +81,12 @@ def create_game(
     timeout_policy: str = Game.Timeout.BOT,
     join: bool = True,
     fill_with_bots: bool = False,
+    private: bool = False,
 ) -> Game:
     """A new open game; the creator takes the first seat unless `join` is False.
 
     `fill_with_bots` seats the computer in every other seat, so the game starts at once.
+    A `private` table seats only the players invited to it (invitations.py).
     """
     try:
         rules = games.get(slug)
@@ -108,6 +114,7 @@ def create_game(
             days_per_move=int(days_per_move),
             reminder_hours=sorted(ladder, reverse=True),
             timeout_policy=timeout_policy,
+            private=bool(private),
         )
         if join or fill_with_bots:
             _take_seat(game, creator)
@@ -117,15 +124,39 @@ def create_game(
 
 
 def join_game(game: Game, user) -> Seat:
-    """Take the next free seat; the game starts when the last seat is taken."""
+    """Take the next free seat; the game starts when the last seat is taken.
+
+    An invited player takes the seat their invitation holds (accepting it); anyone else only
+    a seat that no invitation holds, and only at a table that is not private.
+    """
     with transaction.atomic():
         game = Game.objects.select_for_update().get(pk=game.pk)
+        if game.status == Game.Status.CANCELLED:
+            raise GameNotActive("This table was cancelled before it started.")
         if game.status != Game.Status.OPEN:
             raise GameNotActive("This game is not open for joining any more.")
         if game.seats.filter(user=user).exists():
             raise Refused("You already have a seat in this game.")
+        if not game.invitations.for_player(user).holding_seats().exists():
+            _check_a_seat_is_free(game)
         seat = _take_seat(game, user)
     return seat
+
+
+def seats_free(game: Game) -> int:
+    """The seats nobody sits in and no invitation holds: the ones anyone may take."""
+    held = game.invitations.holding_seats().count()
+    return max(0, game.players - game.seats.count() - held)
+
+
+def _check_a_seat_is_free(game: Game) -> None:
+    if game.private:
+        raise NotInvited("This table is private: only the players invited to it take its seats.")
+    if not seats_free(game):
+        raise GameNotActive(
+            "Every free seat at this table is held for an invited player; a seat opens if "
+            "an invitation is declined or withdrawn."
+        )
 
 
 def _take_seat(game: Game, user, is_bot: bool = False) -> Seat:
@@ -138,9 +169,59 @@ def _take_seat(game: Game, user, is_bot: bool = False) -> Seat:
 
 
 def _accept_invitation(game: Game, user) -> None:
-    game.invitations.filter(email__iexact=user.email, accepted__isnull=True).update(
-        accepted=game.created
-    )
+    """Taking a seat accepts the invitation that held it (and names the player on it)."""
+    game.invitations.for_player(user).holding_seats().update(accepted=timezone.now(), user=user)
+
+
+def cancel_game(game: Game, user) -> Game:
+    """The creator calls off a table that has not started; its seats and invitations stay
+    as they were, for the page to tell what became of the table."""
+    with transaction.atomic():
+        game = Game.objects.select_for_update().get(pk=game.pk)
+        if game.created_by_id != user.pk:
+            raise NotASeat(
+                f"Only {game.created_by.get_username()}, who set this table, can cancel it."
+            )
+        if game.status == Game.Status.CANCELLED:
+            raise GameNotActive("This table is cancelled already.")
+        if game.status != Game.Status.OPEN:
+            raise GameNotActive(
+                "This game has started, so it can no longer be cancelled; resign instead."
+            )
+        game.status = Game.Status.CANCELLED
+        game.finished = timezone.now()
+        game.save(update_fields=["status", "finished"])
+        signals.table_cancelled.send(sender=Game, game=game)
+    return game
+
+
+def start_rematch(game: Game) -> Game:
+    """The same table again, started: the same players in the same seats, the same options
+    and time control, a new seed; private, since its players are chosen."""
+    rules = game.rules
+    try:
+        options = resolve_options(rules.options, game.options)
+    except IllegalMove as refusal:
+        raise Refused(str(refusal)) from None
+    with transaction.atomic():
+        rematch = Game.objects.create(
+            slug=game.slug,
+            options=options,
+            players=game.players,
+            rules_version=rules.version,
+            created_by=game.created_by,
+            days_per_move=game.days_per_move,
+            reminder_hours=game.reminder_hours,
+            timeout_policy=game.timeout_policy,
+            private=True,
+            rematch_of=game,
+        )
+        for seat in game.seats.order_by("position"):
+            Seat.objects.create(
+                game=rematch, position=seat.position, user=seat.user, is_bot=seat.is_bot
+            )
+        _start(rematch)
+    return rematch
 
 
 def _start(game: Game) -> None:
@@ -573,7 +654,7 @@ def history(
 
 def verify(game: Game) -> list[str]:
     """Differences between the stored projection and a replay of the log (empty = clean)."""
-    if game.status == Game.Status.OPEN:
+    if game.status in (Game.Status.OPEN, Game.Status.CANCELLED):
         return []
     problems = []
     seqs = list(game.moves.values_list("seq", flat=True))

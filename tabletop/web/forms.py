@@ -21,6 +21,13 @@ REMINDER_CHOICES = [
     (1, "1 hour before"),
 ]
 MAX_INVITES = 10
+SEATING_CHOICES = [
+    ("open", "Anyone: the table is listed under open games until its seats are taken"),
+    ("private", "Only the players I invite: nobody else sees the table"),
+]
+# Django's own rule for usernames (UnicodeUsernameValidator), so a typo is caught here.
+USERNAME = re.compile(r"[\w.@+-]+")
+USERNAME_LENGTH = 150
 
 
 def option_label(name: str) -> str:
@@ -51,11 +58,20 @@ class NewGameForm(forms.Form):
         label="Play now against the computer",
         help_text="Bots take every other seat and the game starts at once.",
     )
+    seating = forms.ChoiceField(
+        choices=SEATING_CHOICES,
+        initial="open",
+        required=False,
+        widget=forms.RadioSelect,
+        label="Who may sit",
+    )
     invite = forms.CharField(
         required=False,
-        widget=forms.Textarea(attrs={"rows": 2, "placeholder": "friend@example.com"}),
-        label="Invite by email",
-        help_text="Addresses separated by commas or new lines; each gets a link to join.",
+        max_length=MAX_INVITES * 260,
+        widget=forms.Textarea(attrs={"rows": 2, "placeholder": "bob, friend@example.com"}),
+        label="Invite friends",
+        help_text="Players' names or email addresses, separated by commas or new lines; each "
+        "gets an email with a link, and a seat is held for them until they answer.",
     )
 
     def __init__(self, rules: ModuleType, *args, **kwargs):
@@ -75,15 +91,18 @@ class NewGameForm(forms.Form):
         return [self[name] for name in self.fields if name.startswith("option_")]
 
     def clean_invite(self) -> list[str]:
-        addresses = [a for a in re.split(r"[\s,;]+", self.cleaned_data["invite"]) if a]
-        for address in addresses:
-            try:
-                validate_email(address)
-            except forms.ValidationError:
-                raise forms.ValidationError(f"'{address}' is not an email address.") from None
-        if len(addresses) > MAX_INVITES:
-            raise forms.ValidationError(f"Invite at most {MAX_INVITES} addresses at once.")
-        return list(dict.fromkeys(a.lower() for a in addresses))
+        invitees = [a for a in re.split(r"[\s,;]+", self.cleaned_data["invite"]) if a]
+        for invitee in invitees:
+            check_invitee(invitee)
+        if len(invitees) > MAX_INVITES:
+            raise forms.ValidationError(f"Invite at most {MAX_INVITES} players at once.")
+        return list(dict.fromkeys(a.lower() if "@" in a else a for a in invitees))
+
+    def clean_seating(self) -> str:
+        return self.cleaned_data["seating"] or "open"
+
+    def is_private(self) -> bool:
+        return self.cleaned_data["seating"] == "private"
 
     def options(self) -> dict:
         """The chosen options with their original types (the rules compare values exactly)."""
@@ -94,8 +113,25 @@ class NewGameForm(forms.Form):
         return chosen
 
 
+def check_invitee(invitee: str) -> None:
+    """A player's name or an email address, or a ValidationError that says which it is not."""
+    shown = invitee if len(invitee) <= 60 else invitee[:57] + "..."
+    if "@" in invitee:
+        try:
+            validate_email(invitee)
+        except forms.ValidationError:
+            raise forms.ValidationError(f"'{shown}' is not an email address.") from None
+    elif len(invitee) > USERNAME_LENGTH or not USERNAME.fullmatch(invitee):
+        raise forms.ValidationError(f"'{shown}' is neither a player's name nor an email address.")
+
+
 class InviteForm(forms.Form):
-    email = forms.EmailField(label="Invite by email")
+    invite = forms.CharField(max_length=254, label="Invite a player by name or email address")
+
+    def clean_invite(self) -> str:
+        invitee = self.cleaned_data["invite"].strip()
+        check_invitee(invitee)
+        return invitee
 
 
 class MoveForm(forms.Form):

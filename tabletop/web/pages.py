@@ -6,16 +6,22 @@ arranges them for the templates. A page only ever sees a seat's `view`, never th
 
 from __future__ import annotations
 
+import hashlib
 import re
 from dataclasses import dataclass, field
 from types import ModuleType
 
+from django.db.models import Count
+
 import games
-from tabletop.play import export, history, store
+from tabletop.play import chat, clock, export, history, invitations, notes, rematches, store
 from tabletop.play.models import Game, Seat
 from tabletop.web import boards
+from tabletop.web.vacations import Vacation, vacations
+from tabletop.web.waiting import next_game
 
 LATEST_LINES = 12
+LATEST_TALK = 30
 
 
 def available_games() -> list[ModuleType]:
@@ -69,13 +75,19 @@ class SeatRow:
     is_bot: bool = False
     winner: bool = False
     score: int | None = None
+    vacation: Vacation | None = None
 
 
 def seat_rows(game: Game, viewer: int | None) -> list[SeatRow]:
     resigned = store.resigned_seats(game) if game.status != Game.Status.OPEN else []
     outcome = game.outcome or {}
+    seats = list(game.seats.select_related("user"))
+    # The players at the table see each other's vacations; onlookers do not.
+    away = {}
+    if viewer is not None and not game.is_over:
+        away = vacations([seat.user_id for seat in seats], clock.now())
     rows = []
-    for seat in game.seats.select_related("user"):
+    for seat in seats:
         scores = outcome.get("scores") or []
         rows.append(
             SeatRow(
@@ -89,6 +101,7 @@ def seat_rows(game: Game, viewer: int | None) -> list[SeatRow]:
                 is_bot=seat.is_bot,
                 winner=seat.position in outcome.get("winners", []),
                 score=scores[seat.position] if seat.position < len(scores) else None,
+                vacation=away.get(seat.user_id),
             )
         )
     return rows
@@ -141,6 +154,8 @@ def dashboard(user) -> dict:
         elif game.status == Game.Status.FINISHED:
             won = seat.position in (game.outcome or {}).get("winners", [])
             finished.append(Entry(game, seat, result=result_line(game), won=won))
+        elif game.status == Game.Status.CANCELLED:
+            finished.append(Entry(game, seat, result="cancelled before it started"))
         elif seat.position in game.to_act:
             yours.append(Entry(game, seat, waiting=waiting_names(game)))
         else:
@@ -148,6 +163,18 @@ def dashboard(user) -> dict:
     yours.sort(key=lambda entry: (entry.seat.deadline is None, entry.seat.deadline or 0))
     finished.sort(key=lambda entry: entry.game.finished or entry.game.created, reverse=True)
     return {"yours": yours, "others": others, "forming": forming, "finished": finished[:20]}
+
+
+def dashboard_version(user) -> str:
+    """What the dashboard's live list compares to know whether any of the player's games
+    changed: moves, status, seats taken, deadlines (one query on the player's seats)."""
+    rows = (
+        Seat.objects.filter(user=user)
+        .annotate(seated=Count("game__seats"))
+        .order_by("game_id")
+        .values_list("game_id", "game__seq", "game__status", "seated", "deadline")
+    )
+    return hashlib.sha256(repr(list(rows)).encode()).hexdigest()[:16]
 
 
 # ---------------------------------------------------------------------------- a game
@@ -168,8 +195,11 @@ def game_page(game: Game, user, error: str = "") -> dict:
         "lines": [],
         "board": None,
         "result": result_line(game),
-        "live": game.status != Game.Status.FINISHED,
+        "live": game.status not in (Game.Status.FINISHED, Game.Status.CANCELLED),
         "version": version(game),
+        "next_game": next_game(user, game),
+        **table_talk(game, user, seat),
+        **table(game, user, seat),
     }
     if game.state is None:
         return context
@@ -201,8 +231,74 @@ def named(game: Game, lines: list[dict]) -> list[dict]:
 
 
 def version(game: Game) -> str:
-    """What the live panel compares to know whether anything changed: moves, status, seats."""
-    return f"{game.seq}-{game.status}-{game.seats.count()}"
+    """What the live panel compares to know whether anything changed: moves, status, seats,
+    table talk (the latest line said, once there is one)."""
+    said = game.chat.order_by("-pk").values_list("pk", flat=True).first()
+    return f"{game.seq}-{game.status}-{game.seats.count()}" + (f"-{said}" if said else "")
+
+
+def table_talk(game: Game, user, seat: int | None) -> dict:
+    """The table talk the viewer reads (the latest of it), and their own note: their eyes only."""
+    return {
+        "talk": chat.messages_for(game, seat)[-LATEST_TALK:],
+        "can_talk": seat is not None and game.status != Game.Status.CANCELLED,
+        "talk_max": chat.MAX_LENGTH,
+        "note": notes.note_of(game, user) if seat is not None else None,
+        "note_max": notes.MAX_LENGTH,
+    }
+
+
+def table(game: Game, user, seat: int | None) -> dict:
+    """The table around the game: who is invited, what the viewer may do about it (take a
+    seat, answer their invitation, invite, withdraw, cancel), and the rematch once it is over."""
+    creator = game.created_by_id == getattr(user, "pk", None)
+    forming = game.status == Game.Status.OPEN
+    free = store.seats_free(game) if forming else 0
+    yours = invitations.held_for(game, user) if forming and seat is None else None
+    context = {
+        "is_creator": creator,
+        "invitations": invitations.seen_by(game, user),
+        "held_seats": list(game.invitations.holding_seats()) if forming else [],
+        "free_seats_range": range(free),
+        "can_join": forming and seat is None and yours is None and not game.private and free > 0,
+        "your_invitation": yours,
+        "can_invite": forming and free > 0 and (creator or (seat is not None and not game.private)),
+        "can_cancel": forming and creator,
+        "invitation_note": invitation_note(game, user, seat),
+        "rematch": None,
+    }
+    if game.is_over:
+        context.update(rematch_offer(game, seat))
+    return context
+
+
+def invitation_note(game: Game, user, seat: int | None) -> str:
+    """Why someone who was invited is only watching."""
+    if seat is not None or game.status == Game.Status.CANCELLED:
+        return ""
+    mine = invitations.latest_for(game, user)
+    if mine is None:
+        return ""
+    if mine.withdrawn:
+        return f"{game.created_by.get_username()} withdrew your invitation to this table."
+    if mine.declined:
+        return "You declined the invitation to this table."
+    if mine.holds_a_seat and game.status != Game.Status.OPEN:
+        return "The game started before you took the seat you were invited to."
+    return ""
+
+
+def rematch_offer(game: Game, seat: int | None) -> dict:
+    proposal = rematches.proposed(game)
+    bot = seat is not None and seat in store.bot_seats(game)
+    accepted = proposal is not None and seat in proposal.accepted_seats
+    started = proposal is not None and proposal.new_game_id is not None
+    return {
+        "rematch": proposal,
+        "rematch_waiting": rematches.waiting_for(proposal) if proposal else [],
+        "rematch_accepted": rematches.accepted_by(proposal) if proposal else [],
+        "can_rematch": seat is not None and not bot and not accepted and not started,
+    }
 
 
 def legal_moves(game: Game, seat: int | None) -> list[dict]:
@@ -241,6 +337,9 @@ def history_page(game: Game, user, seq: int) -> dict:
         )
     )
     current = next((line for line in lines if line["seq"] == seq), None)
+    talk = chat.between_moves(chat.messages_for(game, seat))
+    for line in lines:
+        line["talk"] = talk.get(line["seq"], [])
     return {
         "game": game,
         "seat": seat,
@@ -250,6 +349,7 @@ def history_page(game: Game, user, seq: int) -> dict:
         "previous": max(seq - 1, 0),
         "next": min(seq + 1, game.seq),
         "lines": lines,
+        "talk_at_the_deal": talk.get(0, []),
         "current": current,
         "board": board,
         "board_template": boards.template_for(game.slug),

@@ -1,17 +1,37 @@
 from django.urls import path
 
-from tabletop.web import mailpages, views
+from tabletop.web import chat, mailpages, tables, views
 
 urlpatterns = [
     path("", views.dashboard, name="dashboard"),
+    path("games/mine/", views.dashboard_games, name="dashboard-games"),
     path("games/new/", views.new_game, name="new-game"),
     path("games/open/", views.open_games, name="open-games"),
     path("games/<int:game_id>/", views.game, name="game"),
     path("games/<int:game_id>/panel/", views.panel, name="game-panel"),
     path("games/<int:game_id>/join/", views.join, name="join"),
-    path("games/<int:game_id>/invite/", views.invite, name="invite"),
+    path("games/<int:game_id>/invite/", tables.invite, name="invite"),
+    path(
+        "games/<int:game_id>/invitations/<int:invitation_id>/accept/",
+        tables.accept,
+        name="accept-invitation",
+    ),
+    path(
+        "games/<int:game_id>/invitations/<int:invitation_id>/decline/",
+        tables.decline,
+        name="decline-invitation",
+    ),
+    path(
+        "games/<int:game_id>/invitations/<int:invitation_id>/withdraw/",
+        tables.withdraw,
+        name="withdraw-invitation",
+    ),
+    path("games/<int:game_id>/cancel/", tables.cancel, name="cancel"),
+    path("games/<int:game_id>/rematch/", tables.rematch, name="rematch"),
     path("games/<int:game_id>/move/", views.move, name="move"),
     path("games/<int:game_id>/resign/", views.resign, name="resign"),
+    path("games/<int:game_id>/chat/", chat.say, name="chat"),
+    path("games/<int:game_id>/note/", chat.keep_note, name="note"),
     path("games/<int:game_id>/history/", views.game_history, name="history"),
     path("games/<int:game_id>/history/log.json", views.export_log, name="export"),
     path("mail/", mailpages.local_outbox, name="local-outbox"),

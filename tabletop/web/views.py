@@ -15,11 +15,11 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from tabletop.accounts import limits
-from tabletop.play import invitations, store
+from tabletop.play import invitations, presence, store
 from tabletop.play.export import export
 from tabletop.play.models import Game, Move
-from tabletop.web import pages
-from tabletop.web.forms import InviteForm, MoveForm, NewGameForm
+from tabletop.web import pages, tables
+from tabletop.web.forms import MoveForm, NewGameForm
 
 
 def is_htmx(request: HttpRequest) -> bool:
@@ -38,7 +38,18 @@ def dashboard(request: HttpRequest) -> HttpResponse:
         return page(request, "web/welcome.html", {"games": pages.gallery()})
     context = pages.dashboard(request.user)
     context["invitations"] = invitations.pending_for(request.user)
+    context["version"] = pages.dashboard_version(request.user)
     return page(request, "web/dashboard.html", context)
+
+
+@login_required
+def dashboard_games(request: HttpRequest) -> HttpResponse:
+    """The dashboard's games alone, for htmx polling: nothing (204) while none has changed."""
+    version = pages.dashboard_version(request.user)
+    if request.GET.get("version") == version:
+        return HttpResponse(status=204)
+    context = {**pages.dashboard(request.user), "version": version, "polled": True}
+    return page(request, "web/_dashboard_games.html", context)
 
 
 @login_required
@@ -54,7 +65,7 @@ def new_game(request: HttpRequest) -> HttpResponse:
         if wait:
             return limits.too_many(request, wait)
         try:
-            game = store.create_game(
+            game = invitations.create_table(
                 request.user,
                 rules.slug,
                 data["players"],
@@ -63,9 +74,9 @@ def new_game(request: HttpRequest) -> HttpResponse:
                 reminder_hours=data["reminder_hours"],
                 timeout_policy=data["timeout_policy"],
                 fill_with_bots=data["fill_with_bots"],
+                private=form.is_private(),
+                invitees=data["invite"],
             )
-            for address in data["invite"]:
-                invitations.invite(game, address, request.user)
         except store.Refused as refusal:
             form.add_error(None, refusal.message)
         else:
@@ -75,12 +86,15 @@ def new_game(request: HttpRequest) -> HttpResponse:
 
 def open_games(request: HttpRequest) -> HttpResponse:
     found = (
-        Game.objects.filter(status=Game.Status.OPEN)
+        Game.objects.filter(status=Game.Status.OPEN, private=False)
         .order_by("-created")
-        .prefetch_related("seats__user")
+        .prefetch_related("seats__user", "invitations")
     )
     found = list(found[:100])
     seated = {g.pk for g in found for s in g.seats.all() if s.user_id == request.user.pk}
+    for listed in found:
+        listed.held = sum(1 for i in listed.invitations.all() if i.holds_a_seat)
+        listed.free = listed.players - len(listed.seats.all()) - listed.held
     return page(request, "web/open_games.html", {"games": found, "seated": seated})
 
 
@@ -95,37 +109,20 @@ def join(request: HttpRequest, game_id: int) -> HttpResponse:
     return redirect("game", game.pk)
 
 
-@login_required
-@require_POST
-@limits.limit("invite")
-def invite(request: HttpRequest, game_id: int) -> HttpResponse:
-    game = get_object_or_404(Game, pk=game_id)
-    if game.seat_of(request.user) is None:
-        raise Http404("Only the players of a game invite to it.")
-    form = InviteForm(request.POST)
-    if form.is_valid():
-        try:
-            invitations.invite(game, form.cleaned_data["email"], request.user)
-        except store.Refused as refusal:
-            messages.error(request, refusal.message)
-        else:
-            messages.success(request, f"Invitation sent to {form.cleaned_data['email']}.")
-    else:
-        messages.error(request, "That is not an email address.")
-    return redirect("game", game.pk)
-
-
 # ---------------------------------------------------------------------------- playing
 
 
 def game(request: HttpRequest, game_id: int) -> HttpResponse:
-    found = get_object_or_404(Game, pk=game_id)
+    found = tables.shown_game(request, game_id)
+    presence.mark_seen(request.user, found)
     return page(request, "web/game.html", pages.game_page(found, request.user))
 
 
 def panel(request: HttpRequest, game_id: int) -> HttpResponse:
-    """The game panel alone, for htmx polling: nothing (204) while the game has not moved."""
-    found = get_object_or_404(Game, pk=game_id)
+    """The game panel alone, for htmx polling: nothing (204) while the game has not moved.
+    Each poll tells mail the player is still at the game (no turn email meanwhile)."""
+    found = tables.shown_game(request, game_id)
+    presence.mark_seen(request.user, found)
     if request.GET.get("version") == pages.version(found):
         return HttpResponse(status=204)
     return page(request, "web/game_panel.html", pages.game_page(found, request.user))
@@ -133,7 +130,7 @@ def panel(request: HttpRequest, game_id: int) -> HttpResponse:
 
 @require_POST
 def move(request: HttpRequest, game_id: int) -> HttpResponse:
-    found = get_object_or_404(Game, pk=game_id)
+    found = tables.shown_game(request, game_id)
     if not request.user.is_authenticated:
         return redirect(f"{reverse('login')}?next={reverse('game', args=[found.pk])}")
     form = MoveForm(request.POST)
@@ -151,6 +148,7 @@ def move(request: HttpRequest, game_id: int) -> HttpResponse:
     except store.Refused as refusal:
         return refused(request, found, refusal.message, refusal.status)
     found.refresh_from_db()
+    presence.mark_seen(request.user, found)
     if is_htmx(request):
         return page(request, "web/game_panel.html", pages.game_page(found, request.user))
     return redirect("game", found.pk)
@@ -167,7 +165,7 @@ def refused(request: HttpRequest, game: Game, error: str, status: int) -> HttpRe
 @login_required
 @require_POST
 def resign(request: HttpRequest, game_id: int) -> HttpResponse:
-    found = get_object_or_404(Game, pk=game_id)
+    found = tables.shown_game(request, game_id)
     if request.POST.get("confirm") != "yes":
         return refused(request, found, "Tick the box to confirm that you resign.", 400)
     try:
@@ -181,8 +179,8 @@ def resign(request: HttpRequest, game_id: int) -> HttpResponse:
 
 
 def game_history(request: HttpRequest, game_id: int) -> HttpResponse:
-    found = get_object_or_404(Game, pk=game_id)
-    if found.status == Game.Status.OPEN:
+    found = tables.shown_game(request, game_id)
+    if found.status in (Game.Status.OPEN, Game.Status.CANCELLED):
         return redirect("game", found.pk)
     try:
         seq = int(request.GET.get("seq", found.seq))
@@ -197,7 +195,7 @@ def game_history(request: HttpRequest, game_id: int) -> HttpResponse:
 
 def export_log(request: HttpRequest, game_id: int) -> HttpResponse:
     """The whole log as JSON, once the game is over (during play moves may hold secrets)."""
-    found = get_object_or_404(Game, pk=game_id)
+    found = tables.shown_game(request, game_id)
     if not found.is_over:
         raise Http404("The log can be downloaded once the game is over.")
     response = JsonResponse(export(found), json_dumps_params={"indent": 2})

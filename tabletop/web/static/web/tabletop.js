@@ -21,3 +21,27 @@ document.addEventListener("change", (event) => {
     slider.form.requestSubmit();
   }
 });
+
+// A tab nobody looks at does not poll: the game panel's poll tells the server that the player
+// is at the game, which holds their turn email back, and a hidden tab is not being looked at.
+// Polling goes on by itself once the tab is shown again.
+document.addEventListener("htmx:beforeRequest", (event) => {
+  const trigger = event.detail.elt && event.detail.elt.getAttribute("hx-trigger");
+  if (document.hidden && trigger && trigger.startsWith("every ")) {
+    event.preventDefault();
+  }
+});
+
+// The table-talk field keeps what is being typed while the panel refreshes (hx-preserve), so
+// once a message has been said it is emptied here for the next one; a refused one stays, to
+// be mended. (The form itself may be gone by now: the panel it sat in was swapped.)
+document.addEventListener("htmx:afterRequest", (event) => {
+  const form = event.detail.requestConfig && event.detail.requestConfig.elt;
+  const said = event.detail.xhr && event.detail.xhr.status >= 200 && event.detail.xhr.status < 300;
+  if (form instanceof HTMLFormElement && form.hasAttribute("data-talk-form") && said) {
+    const field = document.getElementById("talk-text");
+    if (field instanceof HTMLInputElement) {
+      field.value = "";
+    }
+  }
+});

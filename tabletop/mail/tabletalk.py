@@ -1,0 +1,70 @@
+"""Table talk by email: `say ...` lines of a reply, and the talk a turn email tells.
+
+A reply line that starts with "say " is said at the game's table (tabletop.play.chat), never
+played: a reply may hold moves and say lines together, and the say lines are said whatever
+becomes of the moves (talk waits for no turn). Each one the chat refuses is answered with why.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from tabletop.play import chat, store
+from tabletop.play.models import Game, Move
+
+SAY = re.compile(r"say(?:[\s:]+(?P<text>.*)|)", re.IGNORECASE | re.DOTALL)
+MOST_TALK_TOLD = 20
+
+
+def said_in(line: str) -> str | None:
+    """What a reply line says at the table ("say good luck!" -> "good luck!"), or None when
+    it is no say line."""
+    found = SAY.fullmatch(line.strip())
+    return None if found is None else found["text"] or ""
+
+
+@dataclass
+class Talk:
+    """What became of a reply's say lines."""
+
+    said: list[str] = field(default_factory=list)
+    unsaid: list[dict] = field(default_factory=list)
+
+    def __bool__(self) -> bool:
+        return bool(self.said or self.unsaid)
+
+    def summary(self) -> str:
+        parts = []
+        if self.said:
+            parts.append(f"Said at the table: {lines(len(self.said))}.")
+        if self.unsaid:
+            parts.append(f"Not said at the table: {lines(len(self.unsaid))} (see below).")
+        return " ".join(parts)
+
+    def answer(self) -> dict:
+        return {"said": self.said, "unsaid": self.unsaid}
+
+
+def lines(count: int) -> str:
+    return f"{count} line{'s' * (count != 1)}"
+
+
+def say(game: Game, user, reply_lines: list[str]) -> Talk:
+    """Say each say line of a reply at the game's table, in order."""
+    talk = Talk()
+    for number, line in enumerate(reply_lines, 1):
+        text = said_in(line)
+        if text is None:
+            continue
+        try:
+            talk.said.append(chat.post(game, user, text, Move.Source.EMAIL).text)
+        except store.Refused as refusal:
+            talk.unsaid.append({"number": number, "text": line, "reason": refusal.message})
+    return talk
+
+
+def said_since(game: Game, seat: int, after_seq: int) -> list[str]:
+    """The talk after move `after_seq` as a turn email tells it: "ann: good luck!"."""
+    found = chat.since(game, seat, after_seq)[-MOST_TALK_TOLD:]
+    return [f"{message.user.get_username()}: {message.text}" for message in found]

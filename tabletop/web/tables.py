@@ -1,0 +1,126 @@
+"""The pages' side of tables among friends: who may see a table, inviting, answering an
+invitation, withdrawing one, cancelling a table, and asking for a rematch.
+
+Each view reads the request and calls one function of play (invitations, rematches, store);
+a refusal is shown on the game page with the status it names.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST
+
+from tabletop.accounts import limits
+from tabletop.play import invitations, rematches, store
+from tabletop.play.models import Game, Invitation
+from tabletop.web import pages
+from tabletop.web.forms import InviteForm
+
+
+def shown_game(request: HttpRequest, game_id: int) -> Game:
+    """The game, if the viewer may see it: a private table only to its players and the
+    people invited to it; anyone else gets 403 with the reason."""
+    game = get_object_or_404(Game, pk=game_id)
+    hidden = invitations.why_hidden(game, request.user)
+    if hidden:
+        raise PermissionDenied(hidden)
+    return game
+
+
+def refused(request: HttpRequest, game: Game, message: str, status: int) -> HttpResponse:
+    """The game page again, with the refusal where the table's controls are."""
+    game.refresh_from_db()
+    if invitations.why_hidden(game, request.user):
+        raise PermissionDenied(message)
+    context = {**pages.game_page(game, request.user), "table_error": message}
+    return render(request, "web/game.html", context, status=status)
+
+
+def invitation_of(game: Game, invitation_id: int) -> Invitation:
+    found = invitations.find(game, invitation_id)
+    if found is None:
+        raise Http404(f"There is no invitation {invitation_id} to this game.")
+    return found
+
+
+@login_required
+@require_POST
+@limits.limit("invite")
+def invite(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = shown_game(request, game_id)
+    form = InviteForm(request.POST)
+    if not form.is_valid():
+        error = " ".join(message for errors in form.errors.values() for message in errors)
+        return refused(request, game, error, 400)
+    try:
+        invitation = invitations.invite(game, form.cleaned_data["invite"], request.user)
+    except store.Refused as refusal:
+        return refused(request, game, refusal.message, refusal.status)
+    messages.success(request, f"Invitation sent to {invitation.invitee}; a seat is held for them.")
+    return redirect("game", game.pk)
+
+
+@login_required
+@require_POST
+def withdraw(request: HttpRequest, game_id: int, invitation_id: int) -> HttpResponse:
+    game = shown_game(request, game_id)
+    invitation = invitation_of(game, invitation_id)
+    try:
+        invitations.withdraw(invitation, request.user)
+    except store.Refused as refusal:
+        return refused(request, game, refusal.message, refusal.status)
+    messages.success(request, f"The invitation to {invitation.invitee} is withdrawn.")
+    return redirect("game", game.pk)
+
+
+@login_required
+@require_POST
+def accept(request: HttpRequest, game_id: int, invitation_id: int) -> HttpResponse:
+    game = shown_game(request, game_id)
+    try:
+        invitations.accept(invitation_of(game, invitation_id), request.user)
+    except store.Refused as refusal:
+        return refused(request, game, refusal.message, refusal.status)
+    return redirect("game", game.pk)
+
+
+@login_required
+@require_POST
+def decline(request: HttpRequest, game_id: int, invitation_id: int) -> HttpResponse:
+    game = shown_game(request, game_id)
+    try:
+        invitations.decline(invitation_of(game, invitation_id), request.user)
+    except store.Refused as refusal:
+        return refused(request, game, refusal.message, refusal.status)
+    messages.success(request, f"You declined the invitation to {game.title} #{game.pk}.")
+    return redirect("dashboard")
+
+
+@login_required
+@require_POST
+def cancel(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = shown_game(request, game_id)
+    if request.POST.get("confirm") != "yes":
+        return refused(request, game, "Tick the box to confirm that you cancel the table.", 400)
+    try:
+        store.cancel_game(game, request.user)
+    except store.Refused as refusal:
+        return refused(request, game, refusal.message, refusal.status)
+    return redirect("game", game.pk)
+
+
+@login_required
+@require_POST
+def rematch(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = shown_game(request, game_id)
+    try:
+        proposal = rematches.accept(game, request.user)
+    except store.Refused as refusal:
+        return refused(request, game, refusal.message, refusal.status)
+    if proposal.new_game_id is not None:
+        return redirect("game", proposal.new_game_id)
+    return redirect("game", game.pk)

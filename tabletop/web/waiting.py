@@ -1,0 +1,52 @@
+"""The games waiting for a player: how many (in every page's title), and which one next.
+
+A seat's clock runs exactly while its game waits for it (`Seat.turn_started`, set and cleared
+by the store's clock), so "waiting for you" is one query on the player's own seats, found by
+the seat's user index, without reading any game's state.
+"""
+
+from __future__ import annotations
+
+import functools
+
+from django.http import HttpRequest
+
+from tabletop.play.models import Game, Seat
+
+
+def waiting_seats(user):
+    return Seat.objects.filter(
+        user=user, turn_started__isnull=False, game__status=Game.Status.ACTIVE
+    )
+
+
+def count(user) -> int:
+    return waiting_seats(user).count()
+
+
+def next_game(user, game: Game) -> Game | None:
+    """The other game that has waited longest for the player, if any does."""
+    if not getattr(user, "is_authenticated", False):
+        return None
+    seat = (
+        waiting_seats(user)
+        .exclude(game=game)
+        .select_related("game")
+        .order_by("turn_started", "game_id")
+        .first()
+    )
+    return seat.game if seat else None
+
+
+def games_waiting(request: HttpRequest) -> dict:
+    """Context processor: `games_waiting`, counted only when a template shows it (base.html's
+    title does; a polled fragment does not pay for it)."""
+    user = getattr(request, "user", None)
+    if user is None or not user.is_authenticated:
+        return {"games_waiting": 0}
+
+    @functools.cache
+    def counted() -> int:
+        return count(user)
+
+    return {"games_waiting": counted}
