@@ -69,15 +69,18 @@ def dr_gomb_visible(state: dict, viewer: int | None, *, tops_named: bool = True)
     def shown(code: str, number_seen: bool) -> str:
         return named[code] if open_cards or number_seen else rules.COLOUR_NAME[code[0]]
 
+    def on_top(code: str) -> str:  # broken and surprise buttons are always named
+        return shown(code, tops_named or rules.KIND_OF[code] in (rules.BROKEN, rules.SURPRISE))
+
     seen = Counter()
     for sequences in state["sequences"]:
         for sequence in sequences.split("/"):
-            codes = rules.cards(sequence)
-            for at, code in enumerate(codes):
-                seen[shown(code, tops_named and at == len(codes) - 1)] += 1
+            *covered, top = rules.cards(sequence) or [None]
+            seen.update(shown(code, False) for code in covered)
+            seen.update([on_top(top)] if top else [])
     seen.update(named[pile[-2:]] for pile in state["piles"] if pile)
     if viewer == state["turn"]:
-        seen.update(shown(code, tops_named) for code in rules.cards(state["held"]))
+        seen.update(on_top(code) for code in rules.cards(state["held"]))
     seen.update(named[code] for code in rules.cards(state["breaking"]))
     for code in rules.cards(state["out"]):
         seen[named[code] if open_cards or code[1] == "!" else rules.COLOUR_NAME[code[0]]] += 1
