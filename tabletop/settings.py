@@ -38,6 +38,8 @@ SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS") or (31_536_000 i
 SECURE_HSTS_INCLUDE_SUBDOMAINS = HTTPS
 SECURE_HSTS_PRELOAD = HTTPS
 SESSION_COOKIE_SECURE = HTTPS
+# Sessions in the database, read from the cache (tabletop/accounts/sessions.py).
+SESSION_ENGINE = "tabletop.accounts.sessions"
 CSRF_COOKIE_SECURE = HTTPS
 X_FRAME_OPTIONS = "DENY"
 

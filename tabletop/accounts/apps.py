@@ -7,8 +7,10 @@ class AccountsConfig(AppConfig):
 
     def ready(self) -> None:
         from django.contrib.auth.signals import user_logged_in, user_login_failed
+        from django.db.models.signals import post_delete, post_save
 
-        from tabletop.accounts import limits, link_sessions
+        from tabletop.accounts import limits, link_sessions, middleware
+        from tabletop.accounts.models import Preferences
 
         # A password log-in (or any other) lifts the limits of a session a link started.
         user_logged_in.connect(link_sessions.end, dispatch_uid="accounts-end-link-session")
@@ -16,3 +18,8 @@ class AccountsConfig(AppConfig):
         user_login_failed.connect(
             limits.count_password_failure, dispatch_uid="accounts-count-password-failure"
         )
+        # Pages read the time zone from the cache; a settings change must show at once.
+        for changed in (post_save, post_delete):
+            changed.connect(
+                middleware.forget_time_zone, sender=Preferences, dispatch_uid="accounts-tz"
+            )

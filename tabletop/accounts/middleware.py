@@ -4,13 +4,20 @@ a session started by an email's log-in link reaches only its game (link_sessions
 
 from __future__ import annotations
 
+import logging
 import zoneinfo
 
 from django.contrib.auth.views import redirect_to_login
+from django.core.cache import cache
 from django.utils import timezone
 
 from tabletop.accounts import link_sessions
 from tabletop.accounts.models import Preferences
+
+log = logging.getLogger(__name__)
+
+# A preferences change bypassing save() (a queryset update) shows after this long at most.
+TIME_ZONE_SECONDS = 3600
 
 
 class PlayerTimeZoneMiddleware:
@@ -30,10 +37,35 @@ def activate_time_zone(user) -> None:
 
 
 def preferred_time_zone(user) -> str:
+    """From the cache while it holds it: the live panel's polls answer "nothing changed" in
+    two queries (the user and the game), which leaves none for the preferences."""
     if not getattr(user, "is_authenticated", False):
         return "UTC"
+    try:
+        kept = cache.get(time_zone_key(user.pk))
+    except Exception:  # noqa: BLE001 - a cache that is away costs a query, not the page
+        kept = None
+    if kept is not None:
+        return kept
     preferences = Preferences.objects.filter(user=user).first()
-    return str(getattr(preferences, "time_zone", "") or "UTC")
+    found = str(getattr(preferences, "time_zone", "") or "UTC")
+    try:
+        cache.set(time_zone_key(user.pk), found, TIME_ZONE_SECONDS)
+    except Exception:  # noqa: BLE001
+        log.warning("could not keep the time zone of player %s", user.pk)
+    return found
+
+
+def time_zone_key(user_id: int) -> str:
+    return f"time-zone:{user_id}"
+
+
+def forget_time_zone(sender, instance: Preferences, **kwargs) -> None:
+    """On every save or deletion of preferences: the next page reads the time zone afresh."""
+    try:
+        cache.delete(time_zone_key(instance.user_id))
+    except Exception:  # noqa: BLE001 - then the old zone shows until TIME_ZONE_SECONDS pass
+        log.warning("could not forget the time zone of player %s", instance.user_id)
 
 
 class LinkSessionMiddleware:
