@@ -6,6 +6,9 @@ it names; every operation lists its answers, refusals included, for the OpenAPI 
 
 from __future__ import annotations
 
+from django.views.decorators.cache import cache_control
+from django.views.decorators.http import condition
+from django.views.decorators.vary import vary_on_headers
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import exceptions, parsers, status
 from rest_framework.authtoken.serializers import AuthTokenSerializer
@@ -31,7 +34,7 @@ from tabletop.api.serializers import (
     game_detail,
     game_summary,
 )
-from tabletop.play import history, invitations, presence, store
+from tabletop.play import history, invitations, presence, store, versions
 from tabletop.play.models import Game, Invitation, Move
 
 REFUSALS = {
@@ -139,12 +142,24 @@ def games_list(request: Request) -> Response:
     return Response(game_detail(game, request.user), status=status.HTTP_201_CREATED)
 
 
+def detail_etag(request: Request, game_id: int) -> str | None:
+    """The game's version for this viewer (one query), for a 304 while nothing they see has
+    changed; none for anyone only find_game's full check can judge, so it refuses them."""
+    seen = versions.read(game_id, request.user)
+    return seen.tag if seen is not None and seen.plainly_shown else None
+
+
 @extend_schema(
     operation_id="games_retrieve",
     summary="A game as you may see it",
+    description="Sent with the ETag it answered before (If-None-Match), the answer is 304 "
+    "without a body while nothing you see of the game has changed.",
     responses={200: GameDetailSerializer, **refusals(401, 403, 404)},
 )
 @api_view(["GET"])
+@cache_control(private=True, no_cache=True)
+@vary_on_headers("Authorization", "Cookie")
+@condition(etag_func=detail_etag)
 def game(request: Request, game_id: int) -> Response:
     return Response(game_detail(find_game(game_id, request.user), request.user))
 

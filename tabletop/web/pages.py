@@ -8,13 +8,23 @@ from __future__ import annotations
 
 import hashlib
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from types import ModuleType
 
 from django.db.models import Count
 
 import games
-from tabletop.play import chat, clock, export, history, invitations, notes, rematches, store
+from tabletop.play import (
+    chat,
+    clock,
+    export,
+    history,
+    invitations,
+    notes,
+    rematches,
+    store,
+    versions,
+)
 from tabletop.play.models import Game, Seat
 from tabletop.web import boards
 from tabletop.web.vacations import Vacation, vacations
@@ -196,7 +206,7 @@ def game_page(game: Game, user, error: str = "") -> dict:
         "board": None,
         "result": result_line(game),
         "live": game.status not in (Game.Status.FINISHED, Game.Status.CANCELLED),
-        "version": version(game),
+        "version": version(game, user),
         "next_game": next_game(user, game),
         **table_talk(game, user, seat),
         **table(game, user, seat),
@@ -230,11 +240,10 @@ def named(game: Game, lines: list[dict]) -> list[dict]:
     return [{**line, "name": names.get(line["seat"], "")} for line in lines]
 
 
-def version(game: Game) -> str:
-    """What the live panel compares to know whether anything changed: moves, status, seats,
-    table talk (the latest line said, once there is one)."""
-    said = game.chat.order_by("-pk").values_list("pk", flat=True).first()
-    return f"{game.seq}-{game.status}-{game.seats.count()}" + (f"-{said}" if said else "")
+def version(game: Game, user=None) -> str:
+    """What the live panel compares to know whether anything changed (play/versions.py), at
+    the seq the page was built from: a move since then makes the next poll fetch it."""
+    return replace(versions.read(game.pk, user), seq=game.seq, status=game.status).text
 
 
 def table_talk(game: Game, user, seat: int | None) -> dict:

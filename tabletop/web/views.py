@@ -12,10 +12,13 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.cache import get_conditional_response, quote_etag
+from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_POST
+from django.views.decorators.vary import vary_on_cookie
 
 from tabletop.accounts import limits
-from tabletop.play import invitations, presence, store
+from tabletop.play import invitations, presence, store, versions
 from tabletop.play.export import export
 from tabletop.play.models import Game, Move
 from tabletop.web import pages, tables
@@ -118,14 +121,33 @@ def game(request: HttpRequest, game_id: int) -> HttpResponse:
     return page(request, "web/game.html", pages.game_page(found, request.user))
 
 
+@cache_control(private=True, no_cache=True)
+@vary_on_cookie
 def panel(request: HttpRequest, game_id: int) -> HttpResponse:
-    """The game panel alone, for htmx polling: nothing (204) while the game has not moved.
+    """The game panel alone, for htmx polling: nothing (204) while the game has not moved, and
+    304 to a conditional GET whose ETag still holds, both from one read of the game's version.
     Each poll tells mail the player is still at the game (no turn email meanwhile)."""
-    found = tables.shown_game(request, game_id)
-    presence.mark_seen(request.user, found)
-    if request.GET.get("version") == pages.version(found):
-        return HttpResponse(status=204)
-    return page(request, "web/game_panel.html", pages.game_page(found, request.user))
+    seen = versions.read(game_id, request.user)
+    # No such game, or only the full check can tell (it answers a stranger 403).
+    found = None if seen and seen.plainly_shown else tables.shown_game(request, game_id)
+    if seen is None:
+        raise Http404(f"There is no game {game_id}.")
+    presence.mark_seen(request.user, seen)
+    if request.GET.get("version") == seen.text:
+        return tagged(HttpResponse(status=204), seen)
+    unchanged = get_conditional_response(request, etag=quote_etag(seen.tag))
+    if unchanged is not None:
+        return tagged(unchanged, seen)
+    found = found or tables.shown_game(request, game_id)
+    context = pages.game_page(found, request.user)
+    return tagged(page(request, "web/game_panel.html", context), seen)
+
+
+def tagged(response: HttpResponse, seen: versions.Version) -> HttpResponse:
+    """The version read before the page was built: a move meanwhile makes it older, never
+    newer, so the next poll fetches again rather than keeping a stale panel."""
+    response["ETag"] = quote_etag(seen.tag)
+    return response
 
 
 @require_POST
