@@ -175,3 +175,27 @@ def api_latency(count: int = 200) -> dict:
         "floor_p50": percentile(floor_times, 0.5),
         "floor_p95": percentile(floor_times, 0.95),
     }
+
+
+@override_settings(ALLOWED_HOSTS=["testserver"])
+def panel_polls(count: int = 100) -> dict:
+    """The live panel polled by a logged-in player: built afresh (200) against a conditional
+    GET whose ETag still holds (304); p50 and queries of each."""
+    game = new_game("gazobu", 2)
+    client = Client()
+    client.force_login(game.seats.get(position=0).user)
+    path = f"/games/{game.pk}/panel/"
+    etag = client.get(path)["ETag"]  # the first poll keeps the session and time zone cached
+    figures = {"vendor": connection.vendor}
+    for name, headers in (("fresh", {}), ("unchanged", {"HTTP_IF_NONE_MATCH": etag})):
+        times, queries = [], []
+        for _ in range(count):
+            counter = QueryCounter()
+            started = time.perf_counter()
+            with connection.execute_wrapper(counter):
+                response = client.get(path, **headers)
+            times.append(time.perf_counter() - started)
+            queries.append(counter.count)
+        assert response.status_code == (304 if headers else 200), response.status_code
+        figures[name] = {"p50": percentile(times, 0.5), "queries": percentile(queries, 0.5)}
+    return figures

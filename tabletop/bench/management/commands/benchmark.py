@@ -91,6 +91,14 @@ class Command(BaseCommand):
                 f"p95 {api['floor_p95'] * 1000:.1f} ms; ratio "
                 f"{api['move_p50'] / api['floor_p50']:.1f}x"
             )
+            polls = benchmarks.panel_polls()
+            fresh, unchanged = polls["fresh"], polls["unchanged"]
+            self.stdout.write(
+                f"[{polls['vendor']}] game panel poll: built afresh (200) p50 "
+                f"{fresh['p50'] * 1000:.1f} ms, {fresh['queries']} queries; unchanged since "
+                f"its ETag (304) p50 {unchanged['p50'] * 1000:.1f} ms, "
+                f"{unchanged['queries']} queries"
+            )
         finally:
             connection.creation.destroy_test_db(old_name, verbosity=0)
 
