@@ -213,6 +213,17 @@ class LogLineSerializer(serializers.Serializer):
     created = serializers.DateTimeField()
 
 
+class LogQuerySerializer(serializers.Serializer):
+    after = serializers.IntegerField(
+        min_value=0,
+        max_value=2**31 - 1,
+        required=False,
+        default=0,
+        help_text="Only the lines of moves after this seq (a client that keeps up asks for what "
+        "it has not read yet; the answer costs the same however long the log is).",
+    )
+
+
 class PositionSerializer(serializers.Serializer):
     seq = serializers.IntegerField()
     view = ViewField()

@@ -27,6 +27,7 @@ from tabletop.api.serializers import (
     GameDetailSerializer,
     GameSummarySerializer,
     LogLineSerializer,
+    LogQuerySerializer,
     MoveResultSerializer,
     PositionSerializer,
     SubmitMoveSerializer,
@@ -183,7 +184,8 @@ def join(request: Request, game_id: int) -> Response:
     methods=["GET"],
     operation_id="games_moves_list",
     summary="The log as you may read it (empty until the game starts)",
-    responses={200: LogLineSerializer(many=True), **refusals(401, 403, 404)},
+    parameters=[LogQuerySerializer],
+    responses={200: LogLineSerializer(many=True), **refusals(400, 401, 403, 404)},
 )
 @extend_schema(
     methods=["POST"],
@@ -198,7 +200,10 @@ def moves(request: Request, game_id: int) -> Response:
     if request.method == "GET":
         if found.status in (Game.Status.OPEN, Game.Status.CANCELLED):
             return Response([])  # nothing is logged before the last seat is taken
-        return Response(history.lines(found, found.seat_of(request.user)))
+        query = LogQuerySerializer(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        after = query.validated_data["after"]
+        return Response(history.lines(found, found.seat_of(request.user), after_seq=after))
     form = SubmitMoveSerializer(data=request.data)
     form.is_valid(raise_exception=True)
     logged = store.submit(

@@ -181,9 +181,14 @@ def situation(game: Game, seat: int, preferences: Preferences) -> dict:
 
 def told(game: Game, seat: int | None, after_seq: int = 0, only: list[int] | None = None):
     """Log lines after `after_seq` (or just the seqs in `only`) as `seat` may read them."""
-    lines = history.lines(game, seat, after_seq=after_seq)
     if only is not None:
+        if not only:
+            return []
+        lines = history.lines(game, seat, after_seq=min(only) - 1, upto=max(only))
         lines = [line for line in lines if line["seq"] in only]
+    else:
+        # Only the last lines are told: read no further back than them.
+        lines = history.lines(game, seat, after_seq=max(after_seq, game.seq - MOST_LINES_TOLD))
     return [line["text"] for line in lines[-MOST_LINES_TOLD:]]
 
 

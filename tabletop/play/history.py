@@ -1,26 +1,68 @@
-"""Reading a game's past: log lines and positions as a given viewer may see them."""
+"""Reading a game's past: log lines and positions as a given viewer may see them.
+
+The lines are read from the store's projection (LogLine, written with each move), the
+positions replayed from the nearest snapshot. A game whose lines are not projected (one
+logged before they were, until `manage.py verify_log` projects them) is told by replaying
+its log, exactly as the projection would tell it.
+"""
 
 from __future__ import annotations
 
+from django.db.models import F
+
 from tabletop.play import store
-from tabletop.play.models import Game, Move
+from tabletop.play.models import Game, LogLine, Move
 
 
 def describe(game: Game, move: Move, before: dict, after: dict, viewer: int | None) -> str:
-    if move.payload == store.RESIGN:
-        name = before["players"][move.seat]
-        if move.source == Move.Source.FORFEIT:
-            return f"{name} forfeited: the deadline passed without a move."
-        return f"{name} resigned."
-    return game.rules.describe(before, move.seat, move.payload, after, viewer)
+    return store.tell(game, move, before, after, viewer)
 
 
-def lines(game: Game, viewer: int | None, after_seq: int = 0) -> list[dict]:
-    """The log as `viewer` may read it; only moves after `after_seq` when given."""
+def lines(
+    game: Game, viewer: int | None, after_seq: int = 0, upto: int | None = None
+) -> list[dict]:
+    """The log as `viewer` may read it; only moves after `after_seq` (and up to `upto`) when
+    given."""
+    upto = game.seq if upto is None else min(upto, game.seq)
+    after_seq = max(0, after_seq)
+    if after_seq >= upto:
+        return []
+    stored = _stored_lines(game, viewer, after_seq, upto)
+    if stored is not None:
+        return stored
     return [
         _line(game, move, before, after, viewer)
-        for move, before, after in store.history(game)
+        for move, before, after in store.history(game, upto)
         if move.seq > after_seq
+    ]
+
+
+def latest_lines(game: Game, viewer: int | None, count: int) -> list[dict]:
+    """The last `count` lines of the log as `viewer` may read them, oldest first."""
+    return lines(game, viewer, after_seq=game.seq - count)
+
+
+def _stored_lines(game: Game, viewer: int | None, after_seq: int, upto: int) -> list[dict] | None:
+    """The projected lines of moves after_seq+1..upto, or None unless every one of them is."""
+    rows = LogLine.objects.filter(game=game, seq__gt=after_seq, seq__lte=upto)
+    if game.is_over:
+        rows = rows.filter(viewer=F("move__seat"))  # see _reader
+    elif viewer is None:
+        rows = rows.filter(viewer__isnull=True)
+    else:
+        rows = rows.filter(viewer=viewer)
+    found = list(rows.select_related("move").order_by("seq"))
+    if len(found) != upto - after_seq:
+        return None
+    return [
+        {
+            "seq": row.seq,
+            "seat": row.move.seat,
+            "source": _source(game, row.move, viewer),
+            "text": row.text,
+            "created": row.move.created,
+        }
+        for row in found
     ]
 
 
@@ -31,8 +73,12 @@ def position(game: Game, seq: int, viewer: int | None) -> dict:
 
 
 def position_and_lines(game: Game, seq: int, viewer: int | None) -> tuple[dict, list[dict]]:
-    """The position after move `seq` and the whole log, from a single replay."""
+    """The position after move `seq` and the whole log (from the projected lines and the
+    nearest snapshot, or else from a single replay)."""
     _check_seq(game, seq)
+    stored = _stored_lines(game, viewer, 0, game.seq)
+    if stored is not None:
+        return position(game, seq, viewer), stored
     state_at, log = None, []
     for move, before, after in store.history(game):
         if move.seq == 1 and seq == 0:

@@ -171,6 +171,55 @@ class Move(models.Model):
         return f"{self.game} move {self.seq}"
 
 
+class LogLine(models.Model):
+    """One logged move as one viewer may read it (a seat, or None for anyone not seated),
+    written with the move so that pages, the API and emails read lines instead of replaying.
+
+    A projection of the log like Game.state: store.py writes it, `verify_log` checks and
+    rebuilds it. Once the game is over every line is read as its mover's (viewer = the move's
+    seat), so nothing new is written at the end.
+    """
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="log_lines")
+    move = models.ForeignKey(Move, on_delete=models.CASCADE, related_name="lines")
+    seq = models.PositiveIntegerField()
+    viewer = models.PositiveSmallIntegerField(null=True, blank=True)
+    text = models.TextField()
+
+    class Meta:
+        ordering = ["seq"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "seq", "viewer"], name="one_line_per_viewer"),
+            # NULLs are distinct in a unique index: the spectators' line needs its own.
+            models.UniqueConstraint(
+                fields=["game", "seq"],
+                condition=models.Q(viewer__isnull=True),
+                name="one_spectator_line",
+            ),
+        ]
+        indexes = [models.Index(fields=["game", "viewer", "seq"], name="latest_lines_for_viewer")]
+
+    def __str__(self) -> str:
+        return f"{self.game} move {self.seq} for {self.viewer}"
+
+
+class Snapshot(models.Model):
+    """The state after move `seq` and the random events drawn by then, every SNAPSHOT_EVERY
+    moves: a replay up to any move starts from the nearest one instead of the setup."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="snapshots")
+    seq = models.PositiveIntegerField()
+    state = models.JSONField()
+    random_events = models.PositiveIntegerField()
+
+    class Meta:
+        ordering = ["seq"]
+        constraints = [models.UniqueConstraint(fields=["game", "seq"], name="one_snapshot_per_seq")]
+
+    def __str__(self) -> str:
+        return f"{self.game} snapshot at {self.seq}"
+
+
 class InvitationQuerySet(models.QuerySet):
     def holding_seats(self) -> models.QuerySet:
         return self.filter(accepted__isnull=True, declined__isnull=True, withdrawn__isnull=True)

@@ -23,10 +23,12 @@ from games.base import check_player_count, player_names, resolve_options
 from games.bots import strong
 from tabletop.accounts.bots import bot_player
 from tabletop.play import clock, signals
-from tabletop.play.models import Game, Move, Seat
+from tabletop.play.models import Game, LogLine, Move, Seat, Snapshot
 
 RESIGN = {"kind": "resign"}
 MAX_AUTOMATIC_STEPS = 1000
+# A replay up to any move starts from the nearest snapshot: at most this many steps.
+SNAPSHOT_EVERY = 50
 
 
 class Refused(Exception):
@@ -437,8 +439,11 @@ def _advance_until_refused(game: Game, steps: list[Step]) -> tuple[list[Move], R
     # were waited for before these steps too.
     let_go: set[int] = set()
     refusal = None
+    told = Told()
     for step in steps:
         seq = game.seq + len(logged) + 1
+        # The rules may change the state in place: the line needs the position it met.
+        before = copy.deepcopy(state)
         try:
             step, state = _take_step(rules, state, step, resigned, stream, seq)
         except Refused as refused:
@@ -447,12 +452,16 @@ def _advance_until_refused(game: Game, steps: list[Step]) -> tuple[list[Move], R
             refusal = refused
             break
         logged.append(_log(game, step, len(logged)))
+        told.add(game, logged[-1], before, state, stream.events)
         let_go |= set(previously_waiting) - set(rules.to_act(state))
     for step in _automatic_steps(game, rules, state, resigned, stream, len(logged)):
         seq = game.seq + len(logged) + 1
+        before = copy.deepcopy(state)
         state = _apply_step(rules, state, step, resigned, stream, seq)
         logged.append(_log(game, step, len(logged)))
+        told.add(game, logged[-1], before, state, stream.events)
         let_go |= set(previously_waiting) - set(rules.to_act(state))
+    told.save()
     game.seq += len(logged)
     game.random_events = stream.events
     _project(game, state, [seat for seat in previously_waiting if seat not in let_go], resigned)
@@ -513,6 +522,57 @@ def _log(game: Game, step: Step, offset: int) -> Move:
     return Move.objects.create(
         game=game, seq=game.seq + offset + 1, seat=step.seat, payload=step.move, source=step.source
     )
+
+
+def tell(game: Game, move: Move, before: dict, after: dict, viewer: int | None) -> str:
+    """One logged move as `viewer` may read it (resignations and forfeits are the store's)."""
+    if move.payload == RESIGN:
+        name = before["players"][move.seat]
+        if move.source == Move.Source.FORFEIT:
+            return f"{name} forfeited: the deadline passed without a move."
+        return f"{name} resigned."
+    return game.rules.describe(before, move.seat, move.payload, after, viewer)
+
+
+def viewers(game: Game) -> list[int | None]:
+    """Everyone a log line is told to: each seat, and anyone not seated."""
+    return [*range(game.players), None]
+
+
+class Told:
+    """The log lines and snapshots of the steps being logged, written with them in one insert
+    each (the lines for every viewer; a snapshot every SNAPSHOT_EVERY moves)."""
+
+    def __init__(self) -> None:
+        self.lines: list[LogLine] = []
+        self.snapshots: list[Snapshot] = []
+
+    def add(self, game: Game, move: Move, before: dict, after: dict, random_events: int) -> None:
+        self.lines += [
+            LogLine(
+                game=game,
+                move=move,
+                seq=move.seq,
+                viewer=viewer,
+                text=tell(game, move, before, after, viewer),
+            )
+            for viewer in viewers(game)
+        ]
+        if move.seq % SNAPSHOT_EVERY == 0:
+            # Later steps change `after` in place: the snapshot keeps its own copy.
+            self.snapshots.append(
+                Snapshot(
+                    game=game,
+                    seq=move.seq,
+                    state=copy.deepcopy(after),
+                    random_events=random_events,
+                )
+            )
+
+    def save(self) -> None:
+        LogLine.objects.bulk_create(self.lines)
+        if self.snapshots:
+            Snapshot.objects.bulk_create(self.snapshots)
 
 
 def _automatic_steps(
@@ -604,16 +664,28 @@ def random_stream(game: Game) -> RandomStream:
 
 
 def replay(game: Game, upto: int | None = None) -> dict:
-    """The rules state after move `upto` (all moves when None), rebuilt from the log alone."""
-    return _replay(game, upto)[0]
+    """The rules state after move `upto` (all moves when None), rebuilt from the log from the
+    nearest snapshot on (at most SNAPSHOT_EVERY steps)."""
+    return _replay(game, upto, nearest_snapshot(game, upto))[0]
 
 
-def _replay(game: Game, upto: int | None = None) -> tuple[dict, int]:
-    """The state after move `upto` and the random events drawn by then."""
-    stream = RandomStream(game.seed, game.random_scheme)
+def nearest_snapshot(game: Game, upto: int | None = None) -> Snapshot | None:
+    """The latest snapshot at or before move `upto` (the last move when None)."""
+    snapshots = game.snapshots.order_by("-seq")
+    if upto is not None:
+        snapshots = snapshots.filter(seq__lte=upto)
+    return snapshots.first()
+
+
+def _replay(game: Game, upto: int | None = None, start: Snapshot | None = None) -> tuple[dict, int]:
+    """The state after move `upto` and the random events drawn by then, from the setup (or
+    from the snapshot `start`)."""
+    stream = RandomStream(game.seed, game.random_scheme, start.random_events if start else 0)
     state = None
-    for _move, _before, after in history(game, upto, stream):
+    for _move, _before, after in history(game, upto, stream, start):
         state = after
+    if state is None and start is not None:
+        return copy.deepcopy(start.state), start.random_events
     # With no moves up to `upto`, history has only set the game up (and drawn for it).
     return state if state is not None else initial_state(game), stream.events
 
@@ -631,13 +703,21 @@ def _setup(game: Game, stream: RandomStream) -> dict:
 
 
 def history(
-    game: Game, upto: int | None = None, stream: RandomStream | None = None
+    game: Game,
+    upto: int | None = None,
+    stream: RandomStream | None = None,
+    start: Snapshot | None = None,
 ) -> Iterator[tuple[Move, dict, dict]]:
-    """Each logged move with the state before and after it."""
+    """Each logged move with the state before and after it (after the snapshot `start` only,
+    when given: `stream` must then stand at its random events)."""
     rules = game.rules
     stream = stream or RandomStream(game.seed, game.random_scheme)
-    state = _setup(game, stream)
-    moves = game.moves.order_by("seq")
+    if start is None:
+        state = _setup(game, stream)
+        moves = game.moves.order_by("seq")
+    else:
+        state = copy.deepcopy(start.state)
+        moves = game.moves.filter(seq__gt=start.seq).order_by("seq")
     if upto is not None:
         moves = moves.filter(seq__lte=upto)
     for move in moves:
@@ -661,9 +741,10 @@ def verify(game: Game) -> list[str]:
     if seqs != list(range(1, len(seqs) + 1)):
         problems.append(f"the log has gaps or repeats: {seqs[:10]}...")
     try:
-        state, random_events = _replay(game)
+        state, random_events, told = _replay_telling(game)
     except IllegalMove as refusal:
         return [*problems, f"the log does not replay: {refusal}"]
+    problems += _told_differently(game, told)
     rules = game.rules
     expected = {
         "state": canonical(state),
@@ -685,13 +766,55 @@ def verify(game: Game) -> list[str]:
     return problems
 
 
+def _replay_telling(game: Game) -> tuple[dict, int, Told]:
+    """A full replay from the setup: the state, the random events drawn, and the log lines and
+    snapshots it tells (what the store writes move by move)."""
+    stream = RandomStream(game.seed, game.random_scheme)
+    told = Told()
+    state = None
+    for move, before, after in history(game, stream=stream):
+        told.add(game, move, before, after, stream.events)
+        state = after
+    return state if state is not None else initial_state(game), stream.events, told
+
+
+def _told_differently(game: Game, told: Told) -> list[str]:
+    """How the stored log lines and snapshots differ from those a full replay tells."""
+    problems = []
+    lines = {(line.seq, line.viewer): (line.move.pk, line.text) for line in told.lines}
+    stored = {
+        (seq, viewer): (move_id, text)
+        for seq, viewer, move_id, text in game.log_lines.values_list(
+            "seq", "viewer", "move_id", "text"
+        )
+    }
+    if not stored and lines:
+        problems.append("the log lines are not projected yet (readers replay)")
+    elif stored != lines:
+        wrong = sum(1 for key, line in lines.items() if stored.get(key, line) != line)
+        missing, extra = len(lines.keys() - stored.keys()), len(stored.keys() - lines.keys())
+        problems.append(
+            f"the log lines differ from the replay ({wrong} differ, {missing} missing, "
+            f"{extra} extra)"
+        )
+    snapshots = {s.seq: (canonical(s.state), s.random_events) for s in told.snapshots}
+    stored_snapshots = {s.seq: (canonical(s.state), s.random_events) for s in game.snapshots.all()}
+    if snapshots != stored_snapshots:
+        problems.append("the snapshots differ from the replay")
+    return problems
+
+
 def rebuild_projection(game: Game) -> list[str]:
-    """Verify, and where the projection differs, overwrite it with the replay."""
+    """Verify, and where the projection differs, overwrite it (the log lines and snapshots
+    too) with the replay; also how older games get their lines and snapshots."""
     problems = verify(game)
     if problems and not any("does not replay" in p for p in problems):
         with transaction.atomic():
             locked = Game.objects.select_for_update().get(pk=game.pk)
-            state, locked.random_events = _replay(locked)
+            state, locked.random_events, told = _replay_telling(locked)
+            locked.log_lines.all().delete()
+            locked.snapshots.all().delete()
+            told.save()
             locked.seq = locked.moves.count()
             locked.state = state
             locked.to_act = locked.rules.to_act(state)

@@ -227,7 +227,8 @@ def game_page(game: Game, user, error: str = "") -> dict:
         )
     )
     context["board_template"] = boards.template_for(game.slug)
-    context["lines"] = list(reversed(named(game, history.lines(game, seat))))[:LATEST_LINES]
+    latest = history.latest_lines(game, seat, LATEST_LINES)
+    context["lines"] = list(reversed(named(game, latest)))
     context["your_deadline"] = your_deadline(game, seat)
     context["resigned"] = seat is not None and seat in store.resigned_seats(game)
     return context
