@@ -59,9 +59,9 @@ def users(count: int) -> list:
     ]
 
 
-def new_game(slug: str, seats: int) -> Game:
+def new_game(slug: str, seats: int, options: dict | None = None) -> Game:
     players = users(seats)
-    game = store.create_game(players[0], slug, seats, {})
+    game = store.create_game(players[0], slug, seats, options or {})
     for user in players[1:]:
         store.join_game(game, user)
     game.refresh_from_db()
@@ -199,3 +199,40 @@ def panel_polls(count: int = 100) -> dict:
         assert response.status_code == (304 if headers else 200), response.status_code
         figures[name] = {"p50": percentile(times, 0.5), "queries": percentile(queries, 0.5)}
     return figures
+
+
+# The reads whose cost must not grow with the log, and the lengths they are compared at.
+SHORT_LOG, LONG_LOG = 30, 1000
+
+
+@override_settings(ROOT_URLCONF=__name__, ALLOWED_HOSTS=["testserver"])
+def reads_by_log_length(repeat: int = 30) -> dict:
+    """p50 of the game page, the moves API (the latest dozen lines, as a client that keeps up
+    asks; and the whole log), a history step (the API's position at the last move but one,
+    the worst case of a snapshot's window) and the history page, in one DOS game to 500
+    points at about 30 and about 1,000 moves."""
+    game = new_game("dos", 2, {"target": 500})
+    rng = Rng("log-length")
+    client = Client()
+    client.force_login(game.seats.get(position=0).user)
+    figures = {"vendor": connection.vendor}
+    for name, length in (("short", SHORT_LOG), ("long", LONG_LOG)):
+        game = play_bot_steps(game, rng, length - game.seq)
+        figures[name] = reads_at(client, game, repeat)
+    return figures
+
+
+def reads_at(client: Client, game: Game, repeat: int) -> dict:
+    def p50(url: str) -> float:
+        assert client.get(url).status_code == 200, url
+        return statistics.median(timed(lambda: client.get(url), repeat))
+
+    moves = f"/api/games/{game.pk}/moves/"
+    return {
+        "moves": game.seq,
+        "game_page": p50(f"/games/{game.pk}/"),
+        "moves_api": p50(f"{moves}?after={max(0, game.seq - 12)}"),
+        "moves_api_whole": p50(moves),
+        "history_step": p50(f"/api/games/{game.pk}/states/{max(0, game.seq - 1)}/"),
+        "history_page": p50(f"/games/{game.pk}/history/?seq={max(0, game.seq - 1)}"),
+    }

@@ -25,7 +25,10 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument(
-            "--only", choices=["rules", "database", "mail", "bots"], help="one part only"
+            "--only",
+            choices=["rules", "database", "reads", "mail", "bots"],
+            help="one part only (reads: the reads that must not grow with the log; also part "
+            "of database)",
         )
         parser.add_argument(
             "--bot-games", type=int, default=200, help="games per matchup for the bots' table"
@@ -45,6 +48,12 @@ class Command(BaseCommand):
             self.rules_figures(seconds)
         if only in (None, "database"):
             self.database_figures()
+        if only == "reads":
+            old_name = connection.creation.create_test_db(verbosity=0, autoclobber=True)
+            try:
+                self.log_length_figures()
+            finally:
+                connection.creation.destroy_test_db(old_name, verbosity=0)
         if only in (None, "mail"):
             self.mail_figures(sweep_games)
         if postgres:
@@ -82,6 +91,7 @@ class Command(BaseCommand):
                 f"from its log: {replay['rebuild'] * 1000:.1f} ms; read its projection: "
                 f"{replay['read'] * 1000:.2f} ms"
             )
+            self.log_length_figures()
             api = benchmarks.api_latency()
             self.stdout.write(
                 f"[{api['vendor']}] API move p50 {api['move_p50'] * 1000:.1f} ms, "
@@ -101,6 +111,25 @@ class Command(BaseCommand):
             )
         finally:
             connection.creation.destroy_test_db(old_name, verbosity=0)
+
+    def log_length_figures(self) -> None:
+        reads = benchmarks.reads_by_log_length()
+        short, long = reads["short"], reads["long"]
+        self.stdout.write(
+            f"[{reads['vendor']}] reads p50 in one DOS game at {short['moves']} and "
+            f"{long['moves']} moves (ratio; at most 1.3 where the cost must not grow):"
+        )
+        for key, label in (
+            ("game_page", "game page"),
+            ("moves_api", "moves API, the latest 12 (?after=)"),
+            ("history_step", "history step (API position)"),
+            ("moves_api_whole", "moves API, the whole log"),
+            ("history_page", "history page (lists the whole log)"),
+        ):
+            self.stdout.write(
+                f"  {label:36} {short[key] * 1000:7.1f} ms {long[key] * 1000:7.1f} ms  "
+                f"{long[key] / short[key]:5.2f}x"
+            )
 
     def mail_figures(self, sweep_games: int) -> None:
         old_name = connection.creation.create_test_db(verbosity=0, autoclobber=True)
