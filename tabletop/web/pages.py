@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass, field, replace
 from types import ModuleType
 
-from django.db.models import Count
+from django.db.models import Count, Prefetch, prefetch_related_objects
 
 import games
 from tabletop.play import (
@@ -89,9 +89,9 @@ class SeatRow:
 
 
 def seat_rows(game: Game, viewer: int | None) -> list[SeatRow]:
-    resigned = store.resigned_seats(game) if game.status != Game.Status.OPEN else []
+    resigned = resigned_seats(game) if game.status != Game.Status.OPEN else []
     outcome = game.outcome or {}
-    seats = list(game.seats.select_related("user"))
+    seats = game.seats_with_players()
     # The players at the table see each other's vacations; onlookers do not.
     away = {}
     if viewer is not None and not game.is_over:
@@ -117,8 +117,26 @@ def seat_rows(game: Game, viewer: int | None) -> list[SeatRow]:
     return rows
 
 
+def with_players(game: Game) -> Game:
+    """The game with its seats and their players read once for the whole page."""
+    if "seats" not in getattr(game, "_prefetched_objects_cache", {}):
+        seats = Prefetch("seats", queryset=Seat.objects.select_related("user"))
+        prefetch_related_objects([game], seats)
+    return game
+
+
+def resigned_seats(game: Game) -> list[int]:
+    """The seats that resigned, read once for the whole page (several parts ask); again once
+    the game has moved on."""
+    seq, resigned = getattr(game, "_resigned_seats", (None, []))
+    if seq != game.seq:
+        resigned = store.resigned_seats(game)
+        game._resigned_seats = (game.seq, resigned)
+    return resigned
+
+
 def waiting_names(game: Game) -> list[str]:
-    names = {s.position: s.user.get_username() for s in game.seats.select_related("user")}
+    names = {s.position: s.user.get_username() for s in game.seats_with_players()}
     return [names[seat] for seat in game.to_act or [] if seat in names]
 
 
@@ -126,7 +144,7 @@ def result_line(game: Game) -> str:
     """ "alice wins (31 to 12)" for a finished game."""
     if not game.outcome:
         return ""
-    names = [s.user.get_username() for s in game.seats.select_related("user")]
+    names = [s.user.get_username() for s in game.seats_with_players()]
     winners = [names[seat] for seat in game.outcome.get("winners", []) if seat < len(names)]
     scores = game.outcome.get("scores") or []
     told = " and ".join(winners) or "nobody"
@@ -192,7 +210,7 @@ def dashboard_version(user) -> str:
 
 def game_page(game: Game, user, error: str = "") -> dict:
     """Everything the game page shows `user`: their view, their moves and the latest lines."""
-    seat = game.seat_of(user)
+    seat = with_players(game).seat_of(user)
     context = {
         "game": game,
         "seat": seat,
@@ -230,14 +248,14 @@ def game_page(game: Game, user, error: str = "") -> dict:
     latest = history.latest_lines(game, seat, LATEST_LINES)
     context["lines"] = list(reversed(named(game, latest)))
     context["your_deadline"] = your_deadline(game, seat)
-    context["resigned"] = seat is not None and seat in store.resigned_seats(game)
+    context["resigned"] = seat is not None and seat in resigned_seats(game)
     return context
 
 
 def named(game: Game, lines: list[dict]) -> list[dict]:
     """Each log line with its mover's name: once a game is over every line is told as its
     mover read it ("You take column 2..."), so the name says whose move it was."""
-    names = {s.position: s.user.get_username() for s in game.seats.select_related("user")}
+    names = {s.position: s.user.get_username() for s in game.seats_with_players()}
     return [{**line, "name": names.get(line["seat"], "")} for line in lines]
 
 
@@ -314,7 +332,7 @@ def rematch_offer(game: Game, seat: int | None) -> dict:
 def legal_moves(game: Game, seat: int | None) -> list[dict]:
     if seat is None or game.status != Game.Status.ACTIVE:
         return []
-    if seat in store.resigned_seats(game):
+    if seat in resigned_seats(game):
         return []
     return game.rules.legal_moves(game.state, seat)
 
@@ -322,7 +340,7 @@ def legal_moves(game: Game, seat: int | None) -> list[dict]:
 def your_deadline(game: Game, seat: int | None):
     if seat is None or seat not in (game.to_act or []):
         return None
-    return game.seats.get(position=seat).deadline
+    return next(s.deadline for s in game.seats_with_players() if s.position == seat)
 
 
 # ---------------------------------------------------------------------------- history
@@ -330,7 +348,7 @@ def your_deadline(game: Game, seat: int | None):
 
 def history_page(game: Game, user, seq: int) -> dict:
     """The position after move `seq` as `user` saw it (everything, once the game is over)."""
-    seat = game.seat_of(user)
+    seat = with_players(game).seat_of(user)
     seq = max(0, min(seq, game.seq))
     position, log = history.position_and_lines(game, seq, seat)
     lines = named(game, log)
