@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 READY := $(VENV)/.installed
 
-.PHONY: run test lint bench worker
+.PHONY: run test lint bench worker load
 
 $(READY): requirements.lock
 	$(PYTHON) -m venv $(VENV)
@@ -42,3 +42,11 @@ lint: $(READY)
 bench: export SECRET_KEY ?= bench-only-not-secret
 bench: $(READY)
 	$(BIN)/python manage.py benchmark
+
+# For operators: the production stack on this machine under PLAYERS simulated players (Locust)
+# for DURATION, on a fresh PostgreSQL database (tabletop_load) and Redis database 8; prints
+# moves/s, polls/s, latency per request kind, errors and lost moves. See README, "Load".
+PLAYERS ?= 1000
+DURATION ?= 2m
+load: $(READY)
+	PLAYERS=$(PLAYERS) DURATION=$(DURATION) bash tabletop/bench/load.sh
