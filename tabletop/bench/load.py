@@ -104,13 +104,16 @@ class Verdict:
     moves: Counter = field(default_factory=Counter)  # logged by the players, by source
     accepted: Counter = field(default_factory=Counter)  # seen accepted by Locust, by source
     lost: list[str] = field(default_factory=list)  # accepted but not in the log
-    unconfirmed: list[str] = field(default_factory=list)  # in the log, never seen accepted
+    # In the log but never seen accepted: the client gave up waiting (an error it saw), or
+    # an email's answer had not come back when the run ended. Not lost, but not clean either.
+    unconfirmed: list[str] = field(default_factory=list)
     broken_logs: list[str] = field(default_factory=list)
     mail: dict = field(default_factory=dict)
 
     @property
-    def clean(self) -> bool:
-        return not (self.lost or self.unconfirmed or self.broken_logs)
+    def sound(self) -> bool:
+        """Every log replays to its projection and holds every move its player was told of."""
+        return not (self.lost or self.broken_logs)
 
 
 def check(accepted: dict[str, int]) -> Verdict:

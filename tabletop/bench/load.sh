@@ -56,7 +56,7 @@ trap 'exit 130' INT TERM
 
 wait_for_port() {
 	for _ in $(seq 100); do
-		(echo >"/dev/tcp/127.0.0.1/$1") 2>/dev/null && return 0
+		(: >"/dev/tcp/127.0.0.1/$1") 2>/dev/null && return 0
 		sleep 0.2
 	done
 	echo "nothing listens on port $1" >&2

@@ -269,13 +269,15 @@ class EmailPlayer(User):
         to = [address for _, address in getaddresses([message["Reply-To"]])]
         PENDING[answer["Message-ID"]] = (game, seat)
         started, error = time.perf_counter(), None
+        smtp = smtplib.SMTP(timeout=60)
         try:
-            with smtplib.SMTP(*SMTPD, timeout=30) as smtp:
-                smtp.send_message(answer, to_addrs=to)
+            smtp.connect(*SMTPD)
+            smtp.send_message(answer, to_addrs=to)
             self.answered[game] = seq
         except (OSError, smtplib.SMTPException) as refusal:
-            PENDING.pop(answer["Message-ID"], None)
-            error = refusal
+            error = refusal  # it may have been played all the same: still waiting for the answer
+        finally:
+            smtp.close()
         events.request.fire(
             request_type="SMTP",
             name="email: reply",

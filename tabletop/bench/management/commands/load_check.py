@@ -30,5 +30,5 @@ class Command(BaseCommand):
             self.stdout.write(f"  {line}")
         mail = verdict.mail
         self.stdout.write(f"Mail: outbox {mail['outbox']}, inbound {mail['inbound']}")
-        if not verdict.clean:
+        if not verdict.sound:
             raise CommandError("the logs do not hold what the players were told was played")
