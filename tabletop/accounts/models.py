@@ -57,7 +57,13 @@ class Preferences(models.Model):
 
     @classmethod
     def of(cls, user) -> Preferences:
-        """The user's preferences; unsaved defaults until they change any."""
+        """The user's preferences; unsaved defaults until they change any.
+
+        Read with the user where the query asked for them (`select_related`), else here.
+        """
+        relation = cls._meta.get_field("user").remote_field
+        if relation.is_cached(user):
+            return relation.get_cached_value(user) or cls(user=user)
         return cls.objects.filter(user=user).first() or cls(user=user)
 
     def wants(self, kind: str) -> bool:

@@ -159,6 +159,7 @@ def update_deadlines(game, newly_waiting: list[int]) -> None:
     Called by the store inside the move's transaction.
     """
     moment = now()
+    changed = []
     for seat in game.seats.all():
         if seat.position in newly_waiting:
             seat.turn_started, seat.turn_seq = moment, game.seq
@@ -167,7 +168,10 @@ def update_deadlines(game, newly_waiting: list[int]) -> None:
             seat.turn_started = seat.deadline = seat.next_reminder = seat.turn_seq = None
         else:
             continue
-        seat.save(update_fields=["turn_started", "turn_seq", "deadline", "next_reminder"])
+        changed.append(seat)
+    if changed:
+        fields = ["turn_started", "turn_seq", "deadline", "next_reminder"]
+        game.seats.bulk_update(changed, fields)
 
 
 def reschedule(game, user) -> None:
