@@ -13,6 +13,7 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from functools import partial
 from urllib.parse import urlencode
 
 from django.conf import settings
@@ -61,31 +62,52 @@ def queue_to(to: str, kind: str, game=None, user=None, seat=None, **context) -> 
     return row
 
 
+def queue_for_seats(kind: str, game, seats: list, **context) -> list[Outbox]:
+    """One email to each of these seats' players, written in one insert (a sweep tells many
+    games' players at once); sent once the surrounding transaction commits."""
+    rows = [
+        Outbox(
+            kind=kind,
+            game=game,
+            seat=seat.position,
+            user=seat.user,
+            to=seat.user.email,
+            at_seq=game.seq,
+            context=dict(context),
+            not_before=coalescing.held_until(kind),
+        )
+        for seat in seats
+        if seat.user.email
+    ]
+    Outbox.objects.bulk_create(rows)
+    for row in rows:
+        if row.not_before is None:
+            transaction.on_commit(partial(publish, row.pk))
+    # else the sweep publishes it once its window is over (coalescing.py)
+    return rows
+
+
 def queue_turns(game, newly_waiting: list[int]) -> None:
     """A turn email for each seat that newly has to act."""
-    for seat in game.seats_with_players():
-        if seat.position in newly_waiting:
-            queue(Outbox.Kind.TURN, game, seat.user, seat.position)
+    seats = [seat for seat in game.seats_with_players() if seat.position in newly_waiting]
+    queue_for_seats(Outbox.Kind.TURN, game, seats)
 
 
 def queue_game_over(game) -> None:
-    for seat in game.seats_with_players():
-        queue(Outbox.Kind.GAME_OVER, game, seat.user, seat.position)
+    queue_for_seats(Outbox.Kind.GAME_OVER, game, game.seats_with_players())
 
 
 def queue_timeout(game, late_seat: int, source: str, moves: list) -> None:
     """Tell every seat what the deadline did: the late player too, so they know."""
     logged = [move.seq for move in moves]
-    for seat in game.seats_with_players():
-        queue(
-            Outbox.Kind.TIMEOUT,
-            game,
-            seat.user,
-            seat.position,
-            late_seat=late_seat,
-            source=source,
-            logged=logged,
-        )
+    queue_for_seats(
+        Outbox.Kind.TIMEOUT,
+        game,
+        game.seats_with_players(),
+        late_seat=late_seat,
+        source=source,
+        logged=logged,
+    )
 
 
 def queue_invitation(invitation) -> Outbox:
