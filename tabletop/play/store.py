@@ -10,6 +10,7 @@ copy, append Move(seq=n+1), update the projection and deadlines, and announce wh
 from __future__ import annotations
 
 import copy
+import logging
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
@@ -24,6 +25,8 @@ from games.bots import strong
 from tabletop.accounts.bots import bot_player
 from tabletop.play import clock, signals
 from tabletop.play.models import Game, LogLine, Move, Seat, Snapshot
+
+log = logging.getLogger(__name__)
 
 RESIGN = {"kind": "resign"}
 MAX_AUTOMATIC_STEPS = 1000
@@ -285,9 +288,13 @@ def _lock_with_seats(game_id: int) -> Game:
     """The game row, locked for this transaction, with its seats and their players read once
     for everything the move needs (who moves, bots, deadlines, who is told)."""
     locked = Game.objects.select_for_update().get(pk=game_id)
-    seats = Prefetch("seats", queryset=Seat.objects.select_related("user"))
-    prefetch_related_objects([locked], seats)
+    prefetch_related_objects([locked], Prefetch("seats", queryset=_seats_with_players()))
     return locked
+
+
+def _seats_with_players():
+    """Seats with their players and the players' clock settings (deadlines need them)."""
+    return Seat.objects.select_related("user", "user__preferences")
 
 
 def _hand_back(locked: Game, game: Game) -> None:
@@ -343,36 +350,132 @@ def time_out(game_id: int, seat: int) -> list[Move]:
     sweep got there first), so overlapping sweeps apply it once.
     """
     with transaction.atomic():
-        locked = Game.objects.select_for_update().get(pk=game_id)
-        late = locked.seats.get(position=seat)
-        if locked.status != Game.Status.ACTIVE or seat not in locked.to_act:
-            return []
-        if late.deadline is None or late.deadline > clock.now():
-            return []
-        if locked.timeout_policy == Game.Timeout.FORFEIT:
-            late.forfeited = True
-            late.save(update_fields=["forfeited"])
-            logged = _advance(locked, [Step(seat, RESIGN, Move.Source.FORFEIT)])
+        locked = _lock_with_seats(game_id)
+        return _time_out(locked, seat, resigned_seats(locked))
+
+
+def time_out_due(due: dict[int, list[int]]) -> int:
+    """The timeout policy for a batch of late seats (game id -> positions); how many applied.
+
+    One transaction locks the batch's games together and reads their seats, players and
+    resigned seats once. A game another sweep (or a player's move) holds is skipped, not
+    waited for: whoever holds it is applying it, or it is due again at the next sweep. Each
+    game runs in a savepoint, so one whose rules fail is logged and rolled back while the
+    others go on.
+    """
+    done = 0
+    with transaction.atomic():
+        locked, resigned = _lock_for_timeouts(list(due))
+        for game in locked:
+            for seat in due[game.pk]:
+                try:
+                    with transaction.atomic():
+                        done += bool(_time_out(game, seat, resigned[game.pk]))
+                except Exception:  # one broken game must not keep the others waiting
+                    log.exception("timeout of game %s seat %s failed", game.pk, seat)
+                    break  # rolled back: the game object no longer matches its rows
+    return done
+
+
+def _lock_for_timeouts(game_ids: list[int]) -> tuple[list[Game], dict[int, list[int]]]:
+    """The games that nobody else holds, locked, with their seats and players (as
+    `_lock_with_seats` reads them) and the seats that have resigned in each."""
+    locked = list(
+        Game.objects.select_for_update(skip_locked=True).filter(pk__in=game_ids).order_by("pk")
+    )
+    resigned: dict[int, list[int]] = {game.pk: [] for game in locked}
+    if not locked:
+        return locked, resigned
+    prefetch_related_objects(locked, Prefetch("seats", queryset=_seats_with_players()))
+    moves = Move.objects.filter(game__in=locked, payload=RESIGN).order_by("game_id", "seat")
+    for game_id, seat in moves.values_list("game_id", "seat"):
+        resigned[game_id].append(seat)
+    return locked, resigned
+
+
+def _time_out(game: Game, seat: int, resigned: list[int]) -> list[Move]:
+    """`time_out` on a game locked with its seats; `resigned` are its resigned seats."""
+    if game.status != Game.Status.ACTIVE or seat not in game.to_act:
+        return []
+    late = next(row for row in game.seats.all() if row.position == seat)
+    if late.deadline is None or late.deadline > clock.now():
+        return []
+    if game.timeout_policy == Game.Timeout.FORFEIT:
+        late.forfeited = True
+        late.save(update_fields=["forfeited"])
+    logged = _advance_at_deadline(game, seat, resigned)
+    signals.timeout_applied.send(
+        sender=Game, game=game, seat=seat, source=logged[0].source, moves=logged
+    )
+    return logged
+
+
+def _advance_at_deadline(game: Game, seat: int, resigned: list[int]) -> list[Move]:
+    """The late seat's steps under the game's policy, taken and projected one by one exactly
+    as `_advance` takes them, but logged in one insert and saved once: a turn of several
+    steps then costs no more queries than a turn of one (a projection that changes nothing
+    writes nothing).
+
+    Forfeit resigns the seat (bots then play it); otherwise each step is chosen from the
+    position the steps before it leave, until the game no longer waits for the seat.
+    """
+    rules = game.rules
+    _check_rules_version(game, rules)
+    stream = random_stream(game)
+    forfeit = game.timeout_policy == Game.Timeout.FORFEIT
+    logged: list[Move] = []
+    while len(logged) < MAX_AUTOMATIC_STEPS and (not logged if forfeit else seat in game.to_act):
+        if forfeit:
+            step = Step(seat, RESIGN, Move.Source.FORFEIT)
         else:
-            logged = []
-            while seat in locked.to_act and len(logged) < MAX_AUTOMATIC_STEPS:
-                logged += _advance(locked, [_timeout_step(locked, seat)])
-        signals.timeout_applied.send(
-            sender=Game, game=locked, seat=seat, source=logged[0].source, moves=logged
-        )
-        return logged
+            step = _timeout_step(game, game.state, seat, stream, game.seq)
+        logged += _deadline_round(game, rules, step, resigned, stream)
+    Move.objects.bulk_create(logged)
+    game.save()
+    return logged
 
 
-def _timeout_step(game: Game, seat: int) -> Step:
-    """The rules' skip where the policy asks for it and the game has one; else a random bot."""
+def _deadline_round(
+    game: Game, rules, first: Step, resigned: list[int], stream: RandomStream
+) -> list[Move]:
+    """`_advance_until_refused` of one step with the automatic steps it brings, projected;
+    the moves are returned unsaved for the caller to insert."""
+    previously_waiting = list(game.to_act)
+    state = copy.deepcopy(game.state)
+    moves: list[Move] = []
+    let_go: set[int] = set()
+
+    def take(step: Step) -> None:
+        nonlocal state
+        seq = game.seq + len(moves) + 1
+        state = _apply_step(rules, state, step, resigned, stream, seq)
+        # The payload as it was when applied, as `_log` writes it; later steps may change
+        # parts of `state` that a bot's move shares.
+        payload = copy.deepcopy(step.move)
+        moves.append(Move(game=game, seq=seq, seat=step.seat, payload=payload, source=step.source))
+        let_go.update(set(previously_waiting) - set(rules.to_act(state)))
+
+    take(first)
+    for step in _automatic_steps(game, rules, state, resigned, stream, len(moves)):
+        take(step)
+    game.seq += len(moves)
+    game.random_events = stream.events
+    _project(game, state, [seat for seat in previously_waiting if seat not in let_go], resigned)
+    return moves
+
+
+def _timeout_step(game: Game, state: dict, seat: int, stream: RandomStream, seq: int) -> Step:
+    """The rules' skip where the policy asks for it and the game has one; else a strong bot.
+
+    `seq` is the game's seq before the step, `stream` where its randomness stands then."""
     rules = game.rules
     skip = getattr(rules, "skip_move", None)
     if game.timeout_policy == Game.Timeout.SKIP and skip:
-        move = skip(game.state, seat)
+        move = skip(state, seat)
         if move is not None:
             return Step(seat, move, Move.Source.TIMEOUT_SKIP)
-    bot_rng = random_stream(game).bot_rng("timeout", game.seq + 1)
-    return Step(seat, strong(rules, game.state, seat, bot_rng), Move.Source.TIMEOUT_BOT)
+    bot_rng = stream.bot_rng("timeout", seq + 1)
+    return Step(seat, strong(rules, state, seat, bot_rng), Move.Source.TIMEOUT_BOT)
 
 
 def resign(game: Game, user, source: str) -> list[Move]:
