@@ -142,7 +142,11 @@ def in_threads(*work) -> list:
 def test_two_sweeps_side_by_side_apply_each_timeout_once(tables, frozen, on_postgresql):
     due = tables(DUE)
     frozen.set(deadline_of(due[0]))
-    done = in_threads(lambda: timeouts.apply_due(frozen.now), lambda: timeouts.apply_due(frozen.now))
+
+    def sweep() -> int:
+        return timeouts.apply_due(frozen.now)
+
+    done = in_threads(sweep, sweep)
     assert sum(done) == DUE, done
     for game in due:
         game.refresh_from_db()
