@@ -144,8 +144,9 @@ class Command(BaseCommand):
             self.stdout.write(
                 f"[{sweep['vendor']}] one sweep over {sweep['games']:,} active games, "
                 f"{sweep['due']:,} past their deadline: {busy['seconds']:.2f} s, "
-                f"{busy['queries']:,} queries ({busy['timeouts']} timeouts applied, "
-                f"{sweep['per_due']:.1f} queries each); the next sweep, nothing due: "
+                f"{busy['queries']:,} queries, {busy['timeouts']} timeouts applied: "
+                f"{sweep['per_due']:.1f} queries per due timeout (at most 8 by design); "
+                f"the next sweep, nothing due: "
                 f"{idle['seconds'] * 1000:.1f} ms, {idle['queries']} queries "
                 f"(setting up the games took {sweep['setup']:.0f} s)"
             )
