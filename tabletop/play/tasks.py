@@ -9,5 +9,6 @@ from tabletop.play import clock, timeouts
 
 @shared_task(ignore_result=True)
 def sweep_deadlines() -> int:
-    """Every minute; safe to run twice and side by side (store.time_out checks again)."""
+    """Every minute; safe to run twice and side by side (store.time_out_due skips games
+    another sweep holds and checks each deadline again)."""
     return timeouts.apply_due(clock.now())
