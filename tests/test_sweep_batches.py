@@ -22,8 +22,9 @@ pytestmark = pytest.mark.usefixtures("fast_passwords")
 
 DUE = 20
 # The reads a batch shares (the due seats, the locked games, their seats and players, their
-# resigned seats) and its transaction; the same however many timeouts the batch holds.
-PER_BATCH = 6
+# resigned seats), its transaction and the one insert of every viewer's log lines of its
+# moves; the same however many timeouts the batch holds.
+PER_BATCH = 7
 PER_TIMEOUT = 8
 
 

@@ -351,7 +351,10 @@ def time_out(game_id: int, seat: int) -> list[Move]:
     """
     with transaction.atomic():
         locked = _lock_with_seats(game_id)
-        return _time_out(locked, seat, resigned_seats(locked))
+        told = Told()
+        logged = _time_out(locked, seat, resigned_seats(locked), told)
+        told.save()
+        return logged
 
 
 def time_out_due(due: dict[int, list[int]]) -> int:
@@ -364,16 +367,20 @@ def time_out_due(due: dict[int, list[int]]) -> int:
     others go on.
     """
     done = 0
+    told = Told()  # the batch's log lines, in one insert once its games are done
     with transaction.atomic():
         locked, resigned = _lock_for_timeouts(list(due))
         for game in locked:
             for seat in due[game.pk]:
+                told_here = Told()
                 try:
                     with transaction.atomic():
-                        done += bool(_time_out(game, seat, resigned[game.pk]))
+                        done += bool(_time_out(game, seat, resigned[game.pk], told_here))
                 except Exception:  # one broken game must not keep the others waiting
                     log.exception("timeout of game %s seat %s failed", game.pk, seat)
                     break  # rolled back: the game object no longer matches its rows
+                told.extend(told_here)
+        told.save()
     return done
 
 
@@ -393,8 +400,9 @@ def _lock_for_timeouts(game_ids: list[int]) -> tuple[list[Game], dict[int, list[
     return locked, resigned
 
 
-def _time_out(game: Game, seat: int, resigned: list[int]) -> list[Move]:
-    """`time_out` on a game locked with its seats; `resigned` are its resigned seats."""
+def _time_out(game: Game, seat: int, resigned: list[int], told: Told) -> list[Move]:
+    """`time_out` on a game locked with its seats; `resigned` are its resigned seats. The
+    moves are logged; their lines are added to `told`, for the caller to write."""
     if game.status != Game.Status.ACTIVE or seat not in game.to_act:
         return []
     late = next(row for row in game.seats.all() if row.position == seat)
@@ -403,14 +411,14 @@ def _time_out(game: Game, seat: int, resigned: list[int]) -> list[Move]:
     if game.timeout_policy == Game.Timeout.FORFEIT:
         late.forfeited = True
         late.save(update_fields=["forfeited"])
-    logged = _advance_at_deadline(game, seat, resigned)
+    logged = _advance_at_deadline(game, seat, resigned, told)
     signals.timeout_applied.send(
         sender=Game, game=game, seat=seat, source=logged[0].source, moves=logged
     )
     return logged
 
 
-def _advance_at_deadline(game: Game, seat: int, resigned: list[int]) -> list[Move]:
+def _advance_at_deadline(game: Game, seat: int, resigned: list[int], told: Told) -> list[Move]:
     """The late seat's steps under the game's policy, taken and projected one by one exactly
     as `_advance` takes them, but logged in one insert and saved once: a turn of several
     steps then costs no more queries than a turn of one (a projection that changes nothing
@@ -429,17 +437,17 @@ def _advance_at_deadline(game: Game, seat: int, resigned: list[int]) -> list[Mov
             step = Step(seat, RESIGN, Move.Source.FORFEIT)
         else:
             step = _timeout_step(game, game.state, seat, stream, game.seq)
-        logged += _deadline_round(game, rules, step, resigned, stream)
-    Move.objects.bulk_create(logged)
+        logged += _deadline_round(game, rules, step, resigned, stream, told)
+    Move.objects.bulk_create(logged)  # before `told` is saved: each line points at its move
     game.save()
     return logged
 
 
 def _deadline_round(
-    game: Game, rules, first: Step, resigned: list[int], stream: RandomStream
+    game: Game, rules, first: Step, resigned: list[int], stream: RandomStream, told: Told
 ) -> list[Move]:
     """`_advance_until_refused` of one step with the automatic steps it brings, projected;
-    the moves are returned unsaved for the caller to insert."""
+    the moves are returned unsaved for the caller to insert, their lines added to `told`."""
     previously_waiting = list(game.to_act)
     state = copy.deepcopy(game.state)
     moves: list[Move] = []
@@ -448,11 +456,13 @@ def _deadline_round(
     def take(step: Step) -> None:
         nonlocal state
         seq = game.seq + len(moves) + 1
+        before = copy.deepcopy(state)  # the rules may change the state in place
         state = _apply_step(rules, state, step, resigned, stream, seq)
         # The payload as it was when applied, as `_log` writes it; later steps may change
         # parts of `state` that a bot's move shares.
         payload = copy.deepcopy(step.move)
         moves.append(Move(game=game, seq=seq, seat=step.seat, payload=payload, source=step.source))
+        told.add(game, moves[-1], before, state, stream.events)
         let_go.update(set(previously_waiting) - set(rules.to_act(state)))
 
     take(first)
@@ -672,7 +682,13 @@ class Told:
                 )
             )
 
+    def extend(self, other: Told) -> None:
+        self.lines += other.lines
+        self.snapshots += other.snapshots
+
     def save(self) -> None:
+        if not self.lines:
+            return
         LogLine.objects.bulk_create(self.lines)
         if self.snapshots:
             Snapshot.objects.bulk_create(self.snapshots)
