@@ -1,0 +1,303 @@
+"""The words a game page uses that a newcomer may not know, each with one line and a place on
+the game's rules page (/rules/<slug>/#term-<key>).
+
+The boards wrap these words with the `{% term %}` tag (templatetags/glossary.py): a button that
+shows the line on hover, keyboard focus or a tap, and links to the rules page. The rules page
+lists every term of its game with the same anchor, so a link never points nowhere.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Term:
+    key: str  # the anchor on the rules page is "term-<key>"
+    word: str  # as the board shows it
+    meaning: str  # one line, in the project's words
+    section: str  # the section of the rules page that says more
+
+    @property
+    def anchor(self) -> str:
+        return f"term-{self.key}"
+
+
+def terms(*found: Term) -> dict[str, Term]:
+    return {term.key: term for term in found}
+
+
+GLOSSARY: dict[str, dict[str, Term]] = {
+    "gazobu": terms(
+        Term(
+            "dealer",
+            "D",
+            "The dealer: laid the two first column cards; the player after them opened the game.",
+            "components",
+        ),
+        Term(
+            "pills",
+            "pills",
+            "One green pill for every column taken; after the 4th pill its player finishes "
+            "that turn and is out.",
+            "turn",
+        ),
+        Term(
+            "column",
+            "column",
+            "The face-up cards under each starting card; take one whole, then rebuild it.",
+            "turn",
+        ),
+        Term(
+            "draw-pile",
+            "draw pile",
+            "The face-down deck; every turn draws 2 cards from it to place under the columns.",
+            "components",
+        ),
+        Term(
+            "majority",
+            "majority",
+            "Holding strictly the most cards of a family wins its points; everyone else loses "
+            "points per card.",
+            "scoring",
+        ),
+        Term(
+            "black-hole",
+            "black hole",
+            "At the end, your left neighbour takes one random card from your hand per black hole; "
+            "both leave the game.",
+            "scoring",
+        ),
+        Term(
+            "extra-monster",
+            "extra monster",
+            "Counts as one more Gazobu, Blob or Yoo at the end, wherever it scores best.",
+            "scoring",
+        ),
+        Term(
+            "multiplier",
+            "multiplier",
+            "Doubles what one family gains or loses for its holder.",
+            "scoring",
+        ),
+    ),
+    "dos": terms(
+        Term(
+            "dealer",
+            "D",
+            "The dealer of this round; the player after them starts. The round's winner deals "
+            "the next one.",
+            "components",
+        ),
+        Term(
+            "hash",
+            "#",
+            "A wild # card: any number from 1 to 10 in its own colour, named when it is played "
+            "or matched. Worth 40 in a hand at the round's end.",
+            "components",
+        ),
+        Term(
+            "wild-dos",
+            "DOS",
+            "A wild DOS card: a 2 of any colour you name. Worth 20 in a hand at the round's end.",
+            "components",
+        ),
+        Term(
+            "centre-row",
+            "centre row",
+            "The face-up cards everyone matches against; never fewer than 2, no upper limit.",
+            "turn",
+        ),
+        Term(
+            "colour-bonus",
+            "colour bonus",
+            "Matching the colour as well as the number: you add a card to the centre row at the "
+            "end of your turn (with two cards, everyone else also draws one).",
+            "turn",
+        ),
+        Term(
+            "dos-call",
+            "DOS!",
+            "The call a player makes when a step leaves them with exactly two cards.",
+            "turn",
+        ),
+        Term(
+            "catch",
+            "forgot DOS!",
+            "Holding two cards without the call: anyone may catch the player, who then draws 2.",
+            "turn",
+        ),
+    ),
+    "dr_gomb": terms(
+        Term(
+            "talon",
+            "talon",
+            "Ten face-down cards set aside at the start; only a surprise button lets a player "
+            "look inside.",
+            "components",
+        ),
+        Term(
+            "basic-mode",
+            "basic mode",
+            "Every card of every sequence stays visible, and action C discards a whole sequence.",
+            "modes",
+        ),
+        Term(
+            "normal-mode",
+            "normal mode",
+            "Only the top number of each sequence shows, so you play from memory; action C "
+            "discards three cards.",
+            "modes",
+        ),
+        Term(
+            "sequence",
+            "sequence",
+            "Your cards of one colour: aim for 1 to 5 once each plus exactly one odd one out.",
+            "goal",
+        ),
+        Term(
+            "odd-one-out",
+            "odd one out",
+            "The single card of another colour a sequence needs to score.",
+            "scoring",
+        ),
+        Term(
+            "pile",
+            "pile",
+            "One of the two face-up discard piles; you may take the top card instead of drawing.",
+            "turn",
+        ),
+        Term(
+            "action-c",
+            "action C",
+            "Instead of drawing: throw away a whole sequence (basic) or three played cards "
+            "(normal) onto the piles.",
+            "turn",
+        ),
+        Term(
+            "joker",
+            "★",
+            "A joker button: a card of its colour whose number is chosen at scoring, for your "
+            "best total.",
+            "components",
+        ),
+        Term(
+            "surprise",
+            "?",
+            "A surprise button: may be used to take every card of its colour from the talon.",
+            "components",
+        ),
+        Term(
+            "broken",
+            "✕",
+            "A broken button: it destroys one of your cards (basic) or covers one of your "
+            "sequences (normal).",
+            "components",
+        ),
+    ),
+    "buttons": terms(
+        Term(
+            "gold-square",
+            "gold square",
+            "The square at the white die's row and the gold-pipped black die's column: every "
+            "other player still in the round may lay a button there.",
+            "turn",
+        ),
+        Term(
+            "opted-out",
+            "opted out",
+            "Left the round in time, keeping this round's buttons: they earn stars at its end.",
+            "turn",
+        ),
+        Term(
+            "bust",
+            "bust",
+            "Could not lay the button a roll demanded: this round's buttons are lost, no stars.",
+            "turn",
+        ),
+        Term(
+            "depot",
+            "depot",
+            "A player out of the round puts a black die there (two with 2 players): fewer dice "
+            "for the others.",
+            "turn",
+        ),
+        Term(
+            "button-card",
+            "button card",
+            "Each player holds one (two with 2 players): a colour covered three times earns a "
+            "bonus star; red starts the round.",
+            "components",
+        ),
+        Term(
+            "stars",
+            "stars",
+            "Earned by opting out; five in a line or twelve on the board win the game.",
+            "scoring",
+        ),
+    ),
+    "dr_hrubec": terms(
+        Term(
+            "sur",
+            "SUR",
+            "Surgery: one of the four specializations; a team's skill is its doctors' sum.",
+            "operation",
+        ),
+        Term(
+            "psy",
+            "PSY",
+            "Psychiatry: one of the four specializations; a team's skill is its doctors' sum.",
+            "operation",
+        ),
+        Term(
+            "sto",
+            "STO",
+            "Stomatology (teeth): one of the four specializations; a team's skill is its "
+            "doctors' sum.",
+            "operation",
+        ),
+        Term(
+            "der",
+            "DER",
+            "Dermatology (skin): one of the four specializations; a team's skill is its "
+            "doctors' sum.",
+            "operation",
+        ),
+        Term(
+            "tier",
+            "tier",
+            "A patient's tier (1, 2 or 3) on the card back: higher tiers come later, harder and "
+            "worth more.",
+            "components",
+        ),
+        Term(
+            "ongoing",
+            "∞",
+            "An ongoing action card: it changes every team or every die until another ongoing "
+            "card replaces it.",
+            "components",
+        ),
+        Term(
+            "waiting-room",
+            "waiting room",
+            "Patients called from the queue wait here; when it is full, the next one goes "
+            "straight onto your table.",
+            "turn",
+        ),
+        Term(
+            "morgue",
+            "morgue",
+            "Where patients who died on your table go: each costs 2 points at the end.",
+            "scoring",
+        ),
+    ),
+}
+
+
+def of_game(slug: str) -> dict[str, Term]:
+    return GLOSSARY.get(slug, {})
+
+
+def term(slug: str, key: str) -> Term:
+    """One term; a key the glossary lacks is a mistake in a template, so it fails loudly."""
+    return GLOSSARY[slug][key]
