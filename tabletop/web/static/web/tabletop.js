@@ -45,3 +45,40 @@ document.addEventListener("htmx:afterRequest", (event) => {
     }
   }
 });
+
+// A board word's note (templatetags/glossary.py) shows on hover and focus through CSS alone; a
+// tap toggles it here, since a tap on a button does not focus it in every browser, and Escape
+// hides it until the pointer or focus leaves the word.
+document.addEventListener("click", (event) => {
+  const word = event.target instanceof Element && event.target.closest(".term-word");
+  for (const open of document.querySelectorAll(".term.open")) {
+    if (!word || open !== word.parentElement) {
+      open.classList.remove("open");
+      open.querySelector(".term-word").setAttribute("aria-expanded", "false");
+    }
+  }
+  if (word) {
+    const term = word.parentElement;
+    const opened = term.classList.toggle("open");
+    term.classList.remove("dismissed");
+    word.setAttribute("aria-expanded", String(opened));
+  }
+});
+
+document.addEventListener("keydown", (event) => {
+  const term = event.target instanceof Element && event.target.closest(".term");
+  if (event.key === "Escape" && term) {
+    term.classList.remove("open");
+    term.classList.add("dismissed");
+    term.querySelector(".term-word").setAttribute("aria-expanded", "false");
+  }
+});
+
+for (const leaving of ["focusout", "mouseout"]) {
+  document.addEventListener(leaving, (event) => {
+    const term = event.target instanceof Element && event.target.closest(".term");
+    if (term && !term.contains(event.relatedTarget)) {
+      term.classList.remove("dismissed");
+    }
+  });
+}
