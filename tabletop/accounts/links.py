@@ -49,6 +49,13 @@ def history_path(game_id: int) -> str:
         return f"/games/{game_id}/history/"
 
 
+def rules_path(slug: str) -> str:
+    try:
+        return reverse("rules", args=[slug])
+    except NoReverseMatch:
+        return f"/rules/{slug}/"
+
+
 def settings_path() -> str:
     try:
         return reverse("settings")

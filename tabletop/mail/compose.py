@@ -116,6 +116,8 @@ def base_context(row: Outbox) -> dict:
             context["reply_address"] = addresses.reply_address(game, row.seat, game.seq)
     elif game is not None:
         context["game_url"] = links.absolute(links.game_path(game.pk))
+    if game is not None:
+        context["rules_url"] = links.absolute(links.rules_path(game.slug))
     return context
 
 
