@@ -26,7 +26,7 @@ from tabletop.play import (
     versions,
 )
 from tabletop.play.models import Game, Seat
-from tabletop.web import boards
+from tabletop.web import boards, pickers
 from tabletop.web.vacations import Vacation, vacations
 from tabletop.web.waiting import next_game
 
@@ -245,6 +245,7 @@ def game_page(game: Game, user, error: str = "") -> dict:
         )
     )
     context["board_template"] = boards.template_for(game.slug)
+    context["picker"] = pickers.picker(rules, view, seat, legal)
     latest = history.latest_lines(game, seat, LATEST_LINES)
     context["lines"] = list(reversed(named(game, latest)))
     context["your_deadline"] = your_deadline(game, seat)

@@ -107,7 +107,8 @@ def panel_seq(page) -> int:
 
 
 def move_buttons(page, avoid: tuple[str, ...] = ()) -> list:
-    buttons = page.locator('#panel button[name="move"]').all()
+    """The plain move buttons, those the move picker hides included (not its Play button)."""
+    buttons = page.locator('#panel button[name="move"]:not([data-picker-play])').all()
     return [
         b for b in buttons if not any(word in (b.get_attribute("value") or "") for word in avoid)
     ]
@@ -125,13 +126,45 @@ def click_a_move(page, rng: random.Random, avoid=(), prefer=()) -> bool:
     preferred = [b for b in buttons if any(w in (b.get_attribute("value") or "") for w in prefer)]
     buttons = preferred or buttons
     before = panel_seq(page)
-    rng.choice(buttons).click()
+    chosen = rng.choice(buttons)
+    if chosen.is_visible():
+        chosen.click()
+    else:
+        pick(page, chosen.get_attribute("value"))
     page.wait_for_function(
         f"() => {{ const p = document.querySelector('#panel');"
         f" return p && (Number(p.dataset.seq) > {before} || p.querySelector('.refusal')); }}"
     )
     assert page.locator("#panel .refusal").count() == 0, page.inner_text("#panel .refusal")
     return True
+
+
+def picker_moves(page) -> list[dict]:
+    """The moves the page's move picker offers (tabletop/web/pickers.py), or []."""
+    return page.evaluate(
+        """() => { const block = document.getElementById("picker-data");
+        return block ? JSON.parse(block.textContent).moves : []; }"""
+    )
+
+
+def pick(page, value: str) -> None:
+    """Make the move whose JSON is `value` through the move picker: click its parts, set the
+    DOS call and the wild card's naming when asked, check the preview, press Play."""
+    move = next(m for m in picker_moves(page) if m["value"] == value)
+    for key in move["keys"]:
+        page.locator(
+            f'#picker .picker-part[aria-pressed="false"][data-key="{key}"]:enabled'
+        ).first.click()
+    call = page.locator("#picker .picker-call input")
+    if call.is_visible() and call.is_enabled():
+        call.set_checked(move["call"])
+    naming = page.locator("#picker .picker-choice select")
+    if naming.is_visible():
+        naming.select_option(move["choice"])
+    play = page.locator("#picker [data-picker-play]")
+    assert play.get_attribute("value") == value
+    assert page.inner_text("#picker .picker-preview") == move["preview"]
+    play.click()
 
 
 def play_through_pages(pages: list, moves: int, rng: random.Random, avoid=(), prefer=()) -> int:

@@ -1,0 +1,306 @@
+// The move picker: where moves multiply (DOS matches, Dr. Gomb placements, Dr. Hrubec card
+// targets) the page offers them a click at a time instead of a button per combination.
+//
+// The server describes the legal moves in a JSON data block (#picker-data, built by
+// tabletop/web/pickers.py); this script builds the picker in #picker and hides the plain buttons
+// it covers. Each click leaves enabled only the parts some legal move still needs; once the
+// parts name moves that differ only in a wild card's naming, the naming is asked (defaulting to
+// the one that earns a bonus) if there is more than one; the DOS call is one checkbox. "Play" is
+// a submit button of the same form with the same name and value as the plain button of that
+// move, so the server sees exactly the same POST. Without script the plain buttons stay.
+// No inline script or handlers: the Content-Security-Policy runs none.
+(() => {
+  "use strict";
+
+  // What was picked, kept across a swap of the panel that leaves the position as it was (a
+  // table-talk line, someone's presence), so that a poll does not undo the player's clicks.
+  let kept = null;
+
+  function counted(keys) {
+    const counts = new Map();
+    for (const key of keys) {
+      counts.set(key, (counts.get(key) || 0) + 1);
+    }
+    return counts;
+  }
+
+  // Whether the picked keys are all among the move's, as often as picked.
+  function fits(move, picked) {
+    const needed = counted(move.keys);
+    for (const [key, count] of picked) {
+      if ((needed.get(key) || 0) < count) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  function exactly(move, picked, size) {
+    return move.keys.length === size && fits(move, picked);
+  }
+
+  function element(tag, className, text) {
+    const made = document.createElement(tag);
+    if (className) {
+      made.className = className;
+    }
+    if (text !== undefined) {
+      made.textContent = text;
+    }
+    return made;
+  }
+
+  function setUp() {
+    const root = document.getElementById("picker");
+    const block = document.getElementById("picker-data");
+    if (!root || !block || root.dataset.ready) {
+      return;
+    }
+    const form = root.closest("form");
+    const panel = document.getElementById("panel");
+    if (!form) {
+      return;
+    }
+    let data;
+    try {
+      data = JSON.parse(block.textContent);
+    } catch (error) {
+      return; // the plain buttons stay
+    }
+    root.dataset.ready = "yes";
+    const where = `${window.location.pathname}@${panel ? panel.dataset.seq : ""}`;
+    const picker = build(root, form, data);
+    picker.restore(kept && kept.where === where ? kept : null);
+    picker.onChange = (picked) => {
+      kept = { where, ...picked };
+    };
+    root.hidden = false;
+  }
+
+  function build(root, form, data) {
+    const moves = data.moves;
+    const parts = [];
+    const title = element("h3", "picker-title", data.title);
+    root.append(title);
+    const hint = element("p", "picker-hint soft", data.hint);
+    root.append(hint);
+
+    data.steps.forEach((step, index) => {
+      if (!step.parts.length) {
+        return;
+      }
+      const group = element("div", "picker-step");
+      group.setAttribute("role", "group");
+      const heading = element("div", "picker-step-title", step.title);
+      heading.id = `picker-step-${index}`;
+      group.setAttribute("aria-labelledby", heading.id);
+      const row = element("div", "picker-parts");
+      for (const described of step.parts) {
+        const button = element("button", "picker-part", described.label);
+        button.type = "button";
+        button.dataset.key = described.key;
+        if (described.tone) {
+          button.classList.add(`tone-${described.tone}`);
+        }
+        button.setAttribute("aria-pressed", "false");
+        button.addEventListener("click", () => {
+          const pressed = button.getAttribute("aria-pressed") === "true";
+          button.setAttribute("aria-pressed", pressed ? "false" : "true");
+          update();
+        });
+        parts.push(button);
+        row.append(button);
+      }
+      group.append(heading, row);
+      root.append(group);
+    });
+
+    const choiceLabel = element("label", "picker-choice");
+    choiceLabel.append(element("span", "", `${data.choice_title || "Choose"} `));
+    const choice = element("select", "");
+    // The choice and the call have no name, so the form never posts them: the move says it all.
+    choiceLabel.append(choice);
+    choiceLabel.hidden = true;
+    choice.addEventListener("change", () => update());
+
+    const callLabel = element("label", "picker-call");
+    const call = element("input", "");
+    call.type = "checkbox";
+    // The rules make the call a duty (forgetting it costs two cards), so it starts ticked.
+    call.checked = true;
+    callLabel.append(call, document.createTextNode(` ${data.call_title || "Call"}`));
+    callLabel.hidden = true;
+    call.addEventListener("change", () => update());
+
+    const preview = element("p", "picker-preview");
+    preview.setAttribute("aria-live", "polite");
+
+    const play = element("button", "button go picker-play", "Play");
+    play.type = "submit";
+    play.name = "move";
+    play.value = "";
+    play.disabled = true;
+    play.dataset.pickerPlay = "yes";
+
+    const clear = element("button", "button ghost picker-clear", "Clear");
+    clear.type = "button";
+    clear.addEventListener("click", () => {
+      for (const button of parts) {
+        button.setAttribute("aria-pressed", "false");
+      }
+      call.checked = true;
+      update();
+      const first = parts.find((button) => !button.disabled);
+      if (first) {
+        first.focus();
+      }
+    });
+
+    const showList = element("button", "linklike picker-show-list", "Show every move as a button");
+    showList.type = "button";
+    showList.setAttribute("aria-expanded", "false");
+
+    const actions = element("div", "picker-actions");
+    actions.append(play, clear, showList);
+    root.append(choiceLabel, callLabel, preview, actions);
+
+    // The plain buttons the picker covers, and the boxes they leave empty, hidden until asked.
+    const covered = new Set(moves.map((move) => move.value));
+    const hidden = [];
+    for (const button of form.querySelectorAll('button[name="move"]')) {
+      if (!button.dataset.pickerPlay && covered.has(button.value)) {
+        hidden.push(button);
+      }
+    }
+    for (const selector of data.hide_empty || []) {
+      for (const box of form.querySelectorAll(selector)) {
+        const controls = box.querySelectorAll('button[name="move"]');
+        if (controls.length && [...controls].every((button) => hidden.includes(button))) {
+          hidden.push(box);
+        }
+      }
+    }
+    function listShown(shown) {
+      for (const item of hidden) {
+        item.hidden = !shown;
+      }
+      showList.setAttribute("aria-expanded", shown ? "true" : "false");
+      showList.textContent = shown ? "Hide the list of moves" : "Show every move as a button";
+    }
+    showList.addEventListener("click", () => {
+      listShown(showList.getAttribute("aria-expanded") !== "true");
+    });
+    listShown(false);
+
+    const api = { onChange: null, restore };
+
+    function pickedKeys() {
+      return parts
+        .filter((button) => button.getAttribute("aria-pressed") === "true")
+        .map((button) => button.dataset.key);
+    }
+
+    function update() {
+      const keys = pickedKeys();
+      const picked = counted(keys);
+      const consistent = moves.filter((move) => fits(move, picked));
+      // A part stays enabled while some legal move needs it besides what is picked.
+      for (const button of parts) {
+        if (button.getAttribute("aria-pressed") === "true") {
+          button.disabled = false;
+          continue;
+        }
+        const more = counted([...keys, button.dataset.key]);
+        button.disabled = !consistent.some((move) => fits(move, more));
+      }
+      const complete = consistent.filter((move) => exactly(move, picked, keys.length));
+      const callable = consistent.some((move) => move.call);
+      callLabel.hidden = !callable;
+      const callNow = complete.some((move) => move.call);
+      call.disabled = complete.length > 0 && !callNow;
+      const calling = callable && call.checked && callNow;
+      let candidates = complete.filter((move) => move.call === calling);
+      if (!candidates.length) {
+        candidates = complete;
+      }
+      const choices = [];
+      for (const move of candidates) {
+        if (!choices.some((known) => known.choice === move.choice)) {
+          choices.push(move);
+        }
+      }
+      let chosen = null;
+      if (choices.length > 1) {
+        const previous = choice.value;
+        const same = choices.map((move) => move.choice).join("\n");
+        if (choice.dataset.offered !== same) {
+          choice.replaceChildren(
+            ...choices.map((move) => {
+              const option = element("option", "", move.choice_label);
+              option.value = move.choice;
+              return option;
+            }),
+          );
+          choice.dataset.offered = same;
+          const again = choices.find((move) => move.choice === previous);
+          choice.value = (again || choices.find((move) => move.best) || choices[0]).choice;
+        }
+        chosen = choices.find((move) => move.choice === choice.value) || choices[0];
+        choiceLabel.hidden = false;
+      } else {
+        choice.dataset.offered = "";
+        choice.replaceChildren();
+        choiceLabel.hidden = true;
+        chosen = choices[0] || null;
+      }
+      if (chosen) {
+        play.value = chosen.value;
+        play.disabled = false;
+        preview.textContent = chosen.preview;
+        preview.classList.remove("soft");
+      } else {
+        play.value = "";
+        play.disabled = true;
+        preview.classList.add("soft");
+        preview.textContent = keys.length
+          ? "Pick more: only the parts of a legal move stay enabled."
+          : data.hint;
+      }
+      if (api.onChange) {
+        api.onChange({ keys, call: call.checked, choice: choice.value });
+      }
+    }
+
+    function restore(from) {
+      if (from) {
+        call.checked = from.call;
+        for (const key of from.keys) {
+          update();
+          const button = parts.find(
+            (b) => b.dataset.key === key && b.getAttribute("aria-pressed") !== "true" && !b.disabled,
+          );
+          if (button) {
+            button.setAttribute("aria-pressed", "true");
+          }
+        }
+        update();
+        if (from.choice && [...choice.options].some((option) => option.value === from.choice)) {
+          choice.value = from.choice;
+        }
+      }
+      update();
+    }
+
+    return api;
+  }
+
+  // The panel is swapped by htmx after every move and every poll that finds a change: the new
+  // panel brings its own data block and an empty #picker to build again.
+  document.addEventListener("htmx:load", setUp);
+  document.addEventListener("htmx:afterSettle", setUp);
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", setUp);
+  } else {
+    setUp();
+  }
+})();
