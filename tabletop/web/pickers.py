@@ -105,9 +105,9 @@ BONUS_WORTH = {None: 0, "single": 1, "double": 2}
 
 def dos_card_label(card: str) -> str:
     if card == WILD_DOS:
-        return "DOS (a 2 of any colour)"
+        return "DOS (wild 2)"
     if card.endswith("#"):
-        return f"{card} (any {colour_of(card)} number)"
+        return f"{card} (wild {colour_of(card)})"
     return card
 
 

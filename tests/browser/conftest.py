@@ -133,7 +133,8 @@ def click_a_move(page, rng: random.Random, avoid=(), prefer=()) -> bool:
         pick(page, chosen.get_attribute("value"))
     page.wait_for_function(
         f"() => {{ const p = document.querySelector('#panel');"
-        f" return p && (Number(p.dataset.seq) > {before} || p.querySelector('.refusal')); }}"
+        f" return p && (Number(p.dataset.seq) > {before} || p.querySelector('.refusal'))"
+        " && !(window.htmx && p.querySelector('#picker:not([data-ready])')); }"
     )
     assert page.locator("#panel .refusal").count() == 0, page.inner_text("#panel .refusal")
     return True

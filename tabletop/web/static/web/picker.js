@@ -264,7 +264,7 @@
         preview.classList.add("soft");
         preview.textContent = keys.length
           ? "Pick more: only the parts of a legal move stay enabled."
-          : data.hint;
+          : "Nothing picked yet.";
       }
       if (api.onChange) {
         api.onChange({ keys, call: call.checked, choice: choice.value });
@@ -296,6 +296,7 @@
 
   // The panel is swapped by htmx after every move and every poll that finds a change: the new
   // panel brings its own data block and an empty #picker to build again.
+  document.addEventListener("htmx:afterSwap", setUp);
   document.addEventListener("htmx:load", setUp);
   document.addEventListener("htmx:afterSettle", setUp);
   if (document.readyState === "loading") {
