@@ -7,6 +7,7 @@ seat's picker is checked against that seat's legal moves.
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 
 import pytest
@@ -15,12 +16,16 @@ import games
 from games import Rng
 from games.bots import random_move
 from tabletop.web import pickers
+from tests.factories import play_random_steps, started_game, user_at
 
-# The kinds of move each game's picker offers a click at a time; the rest stay plain buttons.
+# The moves each game's picker offers a click at a time; the rest stay plain buttons.
 COVERED = {
-    "dos": {"match", "add"},
-    "dr_gomb": {"play", "discard", "discard_played"},
-    "dr_hrubec": {"hire", "play"},
+    "dos": lambda move: move["kind"] in ("match", "add"),
+    "dr_gomb": lambda move: move["kind"] in ("play", "discard", "discard_played"),
+    # Dr. Hrubec's cards that act on something: not a card played on nothing, nor a plain hire.
+    "dr_hrubec": lambda move: (
+        (move["kind"] == "play" and len(move) > 2) or (move["kind"] == "hire" and "fire" in move)
+    ),
 }
 STEPS = 160
 
@@ -48,7 +53,7 @@ def check_picker(slug: str, state: dict, seat: int) -> dict | None:
     rules = games.get(slug)
     legal = rules.legal_moves(state, seat)
     found = pickers.picker(rules, rules.view(state, seat), seat, legal)
-    covered = [encoded(m) for m in legal if m["kind"] in COVERED[slug]]
+    covered = [encoded(m) for m in legal if COVERED[slug](m)]
     if found is None:
         assert covered == [], "the picker is missing although some moves multiply"
         return None
@@ -159,3 +164,31 @@ def test_games_whose_moves_do_not_multiply_keep_their_buttons():
         seat = rules.to_act(state)[0]
         legal = rules.legal_moves(state, seat)
         assert pickers.picker(rules, rules.view(state, seat), seat, legal) is None
+
+
+def picker_block(html: str) -> dict | None:
+    found = re.search(
+        r'<script id="picker-data" type="application/json">(.*?)</script>', html, re.S
+    )
+    return json.loads(found.group(1)) if found else None
+
+
+def test_the_game_page_carries_the_picker_of_the_player_to_act_and_no_one_else(client, make_user):
+    users = [make_user("ann"), make_user("ben")]
+    game = started_game(users, "dos", {"target": 100})
+    for step in range(40):
+        seat = game.to_act[0]
+        legal = game.rules.legal_moves(game.state, seat)
+        if any(move["kind"] == "match" for move in legal):
+            break
+        game = play_random_steps(game, 1, seed=f"until-a-match-{step}")
+    client.force_login(user_at(game, seat))
+    block = picker_block(client.get(f"/games/{game.pk}/").content.decode())
+    offered = sorted(move["value"] for move in block["moves"])
+    assert offered == sorted(encoded(m) for m in legal if m["kind"] in ("match", "add"))
+    assert 'id="picker"' in client.get(f"/games/{game.pk}/").content.decode()
+
+    client.force_login(user_at(game, 1 - seat))
+    assert picker_block(client.get(f"/games/{game.pk}/").content.decode()) is None
+    client.logout()
+    assert picker_block(client.get(f"/games/{game.pk}/").content.decode()) is None

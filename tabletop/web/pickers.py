@@ -256,7 +256,7 @@ def gomb_preview(move: dict, view: dict, sequences: dict) -> str:
     if kind == "play":
         held = len(sequences.get(move["to"], []))
         where = (
-            f"starting your {move['to']} sequence"
+            f"to start your {move['to']} sequence"
             if not held
             else f"onto your {move['to']} sequence ({plural(held, 'card')} so far)"
         )
@@ -285,23 +285,20 @@ def hrubec_picker(view: dict, seat: int, legal: list[dict]) -> dict:
     cards, targets, moves = {}, {}, []
     for move in legal:
         kind = move["kind"]
-        if kind == "hire":
-            card_key = f"card:{move['doctor']}"
-            cards[card_key] = part(card_key, hrubec_name(move["doctor"]), "doctor")
-        elif kind == "play":
-            card_key = f"card:{move['card']}"
-            cards[card_key] = part(card_key, hrubec_name(move["card"]), "action")
-        else:
+        if kind not in ("hire", "play"):
             continue
-        keys = [card_key]
+        slug = move["doctor"] if kind == "hire" else move["card"]
+        card = part(f"card:{slug}", hrubec_name(slug), "doctor" if kind == "hire" else "action")
         target = hrubec_target(move, view, seat)
-        if target is not None:
-            targets[target["key"]] = target
-            keys.append(target["key"])
+        if target is None:
+            continue  # a card played on nothing, or a hire that fires nobody: one button does
+        cards[card["key"]] = card
+        targets[target["key"]] = target
+        keys = [card["key"], target["key"]]
         moves.append(entry(move, keys, hrubec_preview(move, view, seat, names)))
     return {
         "title": "Hire or play a card",
-        "hint": "Pick a card from your hand, then what it acts on, when it asks for one.",
+        "hint": "Pick a card from your hand, then what it acts on.",
         "steps": [
             {"name": "card", "title": "Your card", "parts": list(cards.values())},
             {"name": "target", "title": "On", "parts": list(targets.values())},
