@@ -148,11 +148,22 @@ def picker_moves(page) -> list[dict]:
     )
 
 
+def still_to_pick(page, keys: list[str]) -> list[str]:
+    """The keys of a move not yet picked (a step with one part starts picked)."""
+    left = list(keys)
+    pressed = page.eval_on_selector_all(
+        '#picker .picker-part[aria-pressed="true"]', "parts => parts.map(p => p.dataset.key)"
+    )
+    for key in pressed:
+        left.remove(key)
+    return left
+
+
 def pick(page, value: str) -> None:
     """Make the move whose JSON is `value` through the move picker: click its parts, set the
     DOS call and the wild card's naming when asked, check the preview, press Play."""
     move = next(m for m in picker_moves(page) if m["value"] == value)
-    for key in move["keys"]:
+    for key in still_to_pick(page, move["keys"]):
         page.locator(
             f'#picker .picker-part[aria-pressed="false"][data-key="{key}"]:enabled'
         ).first.click()

@@ -145,9 +145,7 @@
     const clear = element("button", "button ghost picker-clear", "Clear");
     clear.type = "button";
     clear.addEventListener("click", () => {
-      for (const button of parts) {
-        button.setAttribute("aria-pressed", "false");
-      }
+      pressOnlyChoices();
       call.checked = true;
       update();
       const first = parts.find((button) => !button.disabled);
@@ -193,6 +191,14 @@
     listShown(false);
 
     const api = { onChange: null, restore };
+
+    // A step with a single part to pick (one card held, one place to put it) starts picked.
+    function pressOnlyChoices() {
+      for (const button of parts) {
+        const row = button.parentElement;
+        button.setAttribute("aria-pressed", row.children.length === 1 ? "true" : "false");
+      }
+    }
 
     function pickedKeys() {
       return parts
@@ -272,7 +278,9 @@
     }
 
     function restore(from) {
-      if (from) {
+      if (!from) {
+        pressOnlyChoices();
+      } else {
         call.checked = from.call;
         for (const key of from.keys) {
           update();
