@@ -212,3 +212,65 @@ def require_move_kind(move: Any, kinds: tuple[str, ...]) -> str:
             f"'{move['kind']}' is not a move in this game; try one of: {', '.join(kinds)}."
         )
     return move["kind"]
+
+
+# --- Legal moves listed for a reader on a phone ------------------------------------------
+#
+# Optional extension of the contract: `rules.move_groups(state, seat) -> list[MoveGroup]`
+# folds a long list of legal moves into a few lines, one per kind of move. A game without it
+# gets `group_moves` over its `format_move` spellings.
+
+
+@dataclass(frozen=True)
+class MoveGroup:
+    """One line of a folded list: `head` followed by each of `variants` is a line a player may
+    write, meaning exactly one legal move; `note` says what the line leaves out."""
+
+    head: str
+    variants: tuple[str, ...] = ()
+    note: str = ""
+
+    def spellings(self) -> list[str]:
+        return [f"{self.head} {variant}" for variant in self.variants] or [self.head]
+
+    def line(self) -> str:
+        text = self.head
+        if self.variants:
+            joiner = "; " if any("," in variant for variant in self.variants) else ", "
+            text += ": " + joiner.join(self.variants)
+        return text + (f" ({self.note})" if self.note else "")
+
+
+def group_moves(spellings: list[str]) -> list[MoveGroup]:
+    """Spellings that begin with the same word share a line, headed by what they share."""
+    by_word: dict[str, list[list[str]]] = {}
+    for spelling in spellings:
+        words = spelling.split(" ")
+        by_word.setdefault(words[0], []).append(words)
+    groups = []
+    for members in by_word.values():
+        if len(members) == 1:
+            groups.append(MoveGroup(" ".join(members[0])))
+            continue
+        shared = 1
+        shortest = min(len(words) for words in members)
+        while shared < shortest - 1 and len({tuple(w[: shared + 1]) for w in members}) == 1:
+            shared += 1
+        if shortest == 1:
+            # One spelling is the first word alone ("draw" beside "draw, DOS!"): list them whole.
+            groups.extend(MoveGroup(" ".join(words)) for words in members)
+            continue
+        head = " ".join(members[0][:shared])
+        groups.append(MoveGroup(head, tuple(" ".join(words[shared:]) for words in members)))
+    return groups
+
+
+def spellings_in_line(line: str) -> list[str]:
+    """The lines a player may write from one line of a folded list (MoveGroup.line read back)."""
+    if line.endswith(")") and " (" in line:
+        line = line[: line.rindex(" (")]
+    head, colon, rest = line.partition(": ")
+    if not colon:
+        return [line]
+    joiner = "; " if "; " in rest else ", "
+    return [f"{head} {variant}" for variant in rest.split(joiner)]

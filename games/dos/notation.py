@@ -9,6 +9,7 @@ draw    add green 5    end    DOS!    catch 2
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections import Counter
 
 from games.base import IllegalMove
@@ -71,73 +72,116 @@ def notation_help() -> str:
 
 
 # --- Reading a move ----------------------------------------------------------------------
+#
+# A line is read into every shape it could have (with or without a trailing call; centre card
+# first or hand cards first), and each shape is held against the seat's legal moves. One legal
+# move fits: it is played. Several fit: the line is refused with each one spelled out, so
+# that a reply never silently plays a move its writer did not mean.
 
-TOKEN = re.compile(r"[a-ząćęłńóśźż]+|\d+|#|\+|&")
+TOKEN = re.compile(r"[a-z]+|\d+|#|\+|&")
 COLOUR_WORDS = {
     **{colour: colour for colour in COLOURS},
     **{colour[0]: colour for colour in COLOURS},
-    "niebieski": "blue",
-    "niebieska": "blue",
-    "zielony": "green",
-    "zielona": "green",
-    "czerwony": "red",
-    "czerwona": "red",
-    "żółty": "yellow",
-    "żółta": "yellow",
-    "zolty": "yellow",
-    "zolta": "yellow",
+    **{word: "blue" for word in ("niebieski", "niebieska", "niebieskie", "niebieskim")},
+    **{word: "green" for word in ("zielony", "zielona", "zielone", "zielonym")},
+    **{word: "red" for word in ("czerwony", "czerwona", "czerwone", "czerwonym")},
+    **{word: "yellow" for word in ("zolty", "zolta", "zolte", "zoltym")},
 }
 DOS_WORDS = ("dos", "wild")
 HASH_WORDS = ("#", "hash")
-JOINERS = ("+", "&", "and", "plus")
+JOINERS = ("+", "&", "and", "plus", "i", "oraz")
+AS_WORDS = ("as", "jako")
+# "match red 7 with red 5": the centre card comes first. "red 5 on red 7": the cards from the
+# hand come first, as a player lays them; but a line is read both ways unless it says "with".
+CENTRE_FIRST = ("with", "by", "using", "from", "z", "ze")
+EITHER_WAY = ("on", "onto", "to", "against", "na", "do")
+DRAW_FILLER = ("a", "one", "card", "up", "new", "karte", "karta", "jedna", "jeden", "nowa")
 VERBS = {
-    "match": "match",
-    "m": "match",
-    "play": "match",
-    "draw": "draw",
-    "d": "draw",
-    "add": "add",
-    "place": "add",
-    "put": "add",
-    "end": "end",
-    "done": "end",
-    "stop": "end",
-    "finish": "end",
-    "dos": "dos",
-    "call": "dos",
-    "catch": "catch",
+    **dict.fromkeys(("match", "m", "play", "dopasuj", "zagraj", "zagrywam"), "match"),
+    **dict.fromkeys(("draw", "d", "pass", "take", "pick", "dobierz", "dobieram"), "draw"),
+    **dict.fromkeys(("pas", "pasuje", "biore", "ciagne"), "draw"),
+    **dict.fromkeys(("add", "dodaj", "doloz", "dokladam"), "add"),
+    # "put green 5" adds a card; "put green 5 on red 5" matches.
+    **dict.fromkeys(("put", "place", "lay", "poloz", "kladz", "kladzie"), "put"),
+    **dict.fromkeys(("end", "done", "stop", "finish", "koniec", "zakoncz", "koncze"), "end"),
+    **dict.fromkeys(("dos", "call"), "dos"),
+    **dict.fromkeys(("catch", "zlap", "lapie", "przylap"), "catch"),
 }
 ANY_HASH = "? #"
+MOST_MEANINGS_LISTED = 12
 
 
 class NotUnderstood(Exception):
     pass
 
 
+def words_of(text: str) -> list[str]:
+    """The line's words, lower case and without diacritics ('połóż' and 'poloz' are one)."""
+    plain = unicodedata.normalize("NFKD", str(text).lower().replace("ł", "l"))
+    return TOKEN.findall("".join(c for c in plain if not unicodedata.combining(c)))
+
+
 def parse_move(text: str, state: dict, seat: int) -> dict:
-    tokens = TOKEN.findall(str(text).lower())
+    meanings = read_meanings(text, state, seat)
+    if len(meanings) == 1:
+        return meanings[0]
+    # Where the meanings differ in which card is the centre card, each says so in words too.
+    roles = len({m.get("target") for m in meanings}) > 1
+    shown = [
+        format_move(m, state, seat) + (gloss(m) if roles else "")
+        for m in meanings[:MOST_MEANINGS_LISTED]
+    ]
+    more = len(meanings) - len(shown)
+    listed = "; ".join(shown) + (f"; and {more} more" if more else "")
+    raise IllegalMove(
+        f"{str(text).strip()!r} could mean {len(meanings)} different moves: {listed}. "
+        "Nothing was guessed: write the one you mean as it is spelled here."
+    )
+
+
+def gloss(move: dict) -> str:
+    if move["kind"] != "match":
+        return ""
+    played = " + ".join(move["cards"])
+    return f" (your {played} on the centre {move['target']})"
+
+
+def read_meanings(text: str, state: dict, seat: int) -> list[dict]:
+    """Every legal move of the seat the line could mean; refused when it can mean none."""
+    tokens = words_of(text)
     if not tokens:
         raise IllegalMove(f"Nothing to read in {str(text)!r}. {examples(state, seat)}")
     verb = VERBS.get(tokens[0])
     if verb == "dos":
-        return read_simple(text, state, seat, {"kind": "dos"}, tokens[1:], ("dos",))
+        return [read_simple(text, state, seat, {"kind": "dos"}, tokens[1:], ("dos",))]
     if verb == "end":
-        return read_simple(text, state, seat, {"kind": "end"}, tokens[1:], ("turn",))
+        return [read_simple(text, state, seat, {"kind": "end"}, tokens[1:], ("turn", "tury"))]
     if verb == "catch":
-        return read_catch(text, state, seat, tokens[1:])
+        return [read_catch(text, state, seat, tokens[1:])]
     # Without a verb, a line that reads as a match is one: "red 7 with red 5 + DOS as red".
     rest = tokens[1:] if verb else tokens
-    readings, failure = [], None
+    readings, failure, natural = [], None, None
     for words, call in call_readings(rest):
         try:
-            readings.append((read_phrase(verb or "match", words), call))
+            shapes = read_phrase(verb or "match", words)
         except NotUnderstood as problem:
             failure = failure or problem
+            continue
+        readings.extend((shape, call) for shape in shapes)
+        natural = (shapes[0], call)
     if not readings:
         if verb is None:
             failure = f"'{tokens[0]}' is not a DOS move"
         raise IllegalMove(f"Could not read {str(text)!r}: {failure}. {examples(state, seat)}")
-    return resolve(str(text), state, seat, readings)
+    found = [
+        move
+        for move in rules.legal_moves(state, seat)
+        if any(fits_move(reading, call, move) for reading, call in readings)
+    ]
+    if found:
+        return found
+    refusal = refusal_for(state, seat, written_move(*natural, state, seat))
+    raise IllegalMove(refusal or f"{text.strip()!r} is not possible now. {examples(state, seat)}")
 
 
 def call_readings(tokens: list[str]) -> list[tuple[list[str], bool]]:
@@ -146,7 +190,7 @@ def call_readings(tokens: list[str]) -> list[tuple[list[str], bool]]:
     for suffix in (["call", "dos"], ["dos"], ["call"]):
         if len(tokens) >= len(suffix) and tokens[-len(suffix) :] == suffix:
             rest = tokens[: -len(suffix)]
-            if rest and rest[-1] == "and":
+            if rest and rest[-1] in ("and", "i"):
                 rest = rest[:-1]
             readings.append((rest, True))
             break
@@ -154,37 +198,71 @@ def call_readings(tokens: list[str]) -> list[tuple[list[str], bool]]:
     return readings
 
 
-def read_phrase(verb: str, tokens: list[str]) -> dict:
+def read_phrase(verb: str, tokens: list[str]) -> list[dict]:
+    """The shapes of one line: a draw, an add, or matches with the roles of its cards."""
     if verb == "draw":
-        tokens = [token for token in tokens if token not in ("a", "one", "card")]
+        tokens = [token for token in tokens if token not in DRAW_FILLER]
         if tokens:
             raise NotUnderstood(f"nothing should follow 'draw' but DOS!, not '{' '.join(tokens)}'")
-        return {"kind": "draw"}
+        return [{"kind": "draw"}]
+    groups, joined_by = read_groups(tokens)
+    if verb in ("add", "put") and len(groups) == 1 and len(groups[0]) == 1:
+        card, naming = groups[0][0]
+        if naming is not None:
+            raise NotUnderstood("a card added to the centre row is not named")
+        return [{"kind": "add", "card": card}]
     if verb == "add":
-        card, at = read_card(tokens, 0)
-        if at != len(tokens):
-            raise NotUnderstood(f"'{' '.join(tokens[at:])}' after the card")
-        return {"kind": "add", "card": card}
+        raise NotUnderstood("'add' takes one card from your hand")
+    if len(groups) != 2:
+        raise NotUnderstood("a match names a centre card and the card(s) you play on it")
+    first, second = groups
+    # The way the line reads naturally comes first: it is the one a refusal explains.
+    if joined_by in CENTRE_FIRST:
+        orders = [(first, second)]
+    elif joined_by in EITHER_WAY:
+        orders = [(second, first), (first, second)]
+    else:
+        orders = [(first, second), (second, first)]
+    shapes = [
+        {"kind": "match", "target": target[0], "cards": played}
+        for target, played in orders
+        if len(target) == 1
+    ]
+    if not shapes:
+        raise NotUnderstood("a match is against one centre card")
+    return shapes
+
+
+def read_groups(tokens: list[str]) -> tuple[list[list[tuple]], str | None]:
+    """Cards joined by '+' form a group; a match has two groups, an add one card.
+
+    Returns the groups and the word between them ('with', 'on'...), if any.
+    """
+    groups: list[list[tuple]] = [[]]
+    joined_by = None
     at = 0
-    target, at = read_card(tokens, at)
-    target_as, at = read_naming(tokens, at)
-    if at < len(tokens) and tokens[at] in ("with", "by", "using", "on", "to", "from"):
-        at += 1
-    played = []
     while True:
         card, at = read_card(tokens, at)
-        named, at = read_naming(tokens, at)
-        played.append((card, named))
+        naming, at = read_naming(tokens, at, card)
+        groups[-1].append((card, naming))
+        if len(groups[-1]) > 2:
+            raise NotUnderstood("a match plays one card or two")
         if at == len(tokens):
-            break
-        if tokens[at] not in JOINERS or len(played) == 2:
-            raise NotUnderstood(f"'{' '.join(tokens[at:])}' after {len(played)} card(s)")
-        at += 1
-    return {"kind": "match", "target": (target, target_as), "cards": played}
+            return groups, joined_by
+        if tokens[at] in JOINERS:
+            at += 1
+            continue
+        if len(groups) == 2:
+            raise NotUnderstood(f"'{' '.join(tokens[at:])}' after the cards")
+        if tokens[at] in CENTRE_FIRST or tokens[at] in EITHER_WAY:
+            joined_by = tokens[at]
+            at += 1
+        groups.append([])
 
 
 def read_card(tokens: list[str], at: int) -> tuple[str, int]:
-    """A card: 'red 7', '7 red', 'r7', 'yellow #', '#' (its colour left open), 'DOS'."""
+    """A card: 'red 7', '7 red', 'r7', 'yellow #', '#' (its colour left open), 'DOS', or a
+    number alone ('7': whichever card of that number fits)."""
     if at >= len(tokens):
         raise NotUnderstood("a card is missing")
     word = tokens[at]
@@ -203,16 +281,21 @@ def read_card(tokens: list[str], at: int) -> tuple[str, int]:
         value = str(int(word)) if word.isdigit() else "#"
         if at + 1 < len(tokens) and tokens[at + 1] in COLOUR_WORDS:
             return f"{COLOUR_WORDS[tokens[at + 1]]} {value}", at + 2
-        if value == "#":
-            return ANY_HASH, at + 1
+        return f"? {value}", at + 1
     raise NotUnderstood(f"'{' '.join(tokens[at : at + 2])}' is not a card")
 
 
-def read_naming(tokens: list[str], at: int) -> tuple[tuple | None, int]:
-    """'as 4', 'as red' or 'as red 2': what a wild card counts as."""
-    if at >= len(tokens) or tokens[at] != "as":
+def read_naming(tokens: list[str], at: int, card: str) -> tuple[tuple | None, int]:
+    """'as 4', 'as red' or 'as red 2': what a wild card counts as ('DOS red' says it too)."""
+    if at < len(tokens) and tokens[at] in AS_WORDS:
+        at += 1
+    elif not (
+        card == WILD_DOS
+        and at < len(tokens)
+        and tokens[at] in COLOUR_WORDS
+        and not (at + 1 < len(tokens) and (tokens[at + 1].isdigit() or tokens[at + 1] == "#"))
+    ):
         return None, at
-    at += 1
     if at >= len(tokens):
         raise NotUnderstood("'as' needs a number or a colour")
     word = tokens[at]
@@ -228,15 +311,28 @@ def read_naming(tokens: list[str], at: int) -> tuple[tuple | None, int]:
     raise NotUnderstood(f"'as {word}' names neither a number nor a colour")
 
 
+def could_name(written: str, card: str, named: str | None) -> bool:
+    """Whether a card as written could be this card (counted as `named`) of a legal move."""
+    if written == ANY_HASH:
+        return card.endswith("#")
+    if written.startswith("? "):
+        return number_of(named or card) == int(written[2:])
+    if written.endswith(" 2"):
+        # There is no printed 2: a 2 of a colour is a DOS card named so.
+        return card == WILD_DOS and named == written
+    return written == card
+
+
 def fits(spec: tuple, card: str, named: str | None) -> bool:
-    """Whether a card as written (with its naming, if any) is this card of a legal move."""
     written, naming = spec
-    counted = named or card
-    if not could_name(written, card) or (written.endswith(" 2") and named != written):
+    if not could_name(written, card, named):
         return False
     if naming is None:
         return True
+    if not is_wild(card):
+        return False
     how, value = naming
+    counted = named or card
     if how == "number":
         return number_of(counted) == value
     if how == "colour":
@@ -268,68 +364,18 @@ def fits_move(reading: dict, call: bool, move: dict) -> bool:
     return True
 
 
-def resolve(text: str, state: dict, seat: int, readings: list) -> dict:
-    if len(readings) == 1:
-        written = written_move(*readings[0], state, seat)
-        if written is not None and is_legal(state, seat, written):
-            return written
-    found = [
-        move
-        for move in candidates(state, seat, [reading for reading, _ in readings])
-        if any(fits_move(reading, call, move) for reading, call in readings)
-    ]
-    if len(found) == 1:
-        return found[0]
-    if found:
-        options = "; ".join(format_move(m, state, seat) for m in found[:8])
-        more = f" (and {len(found) - 8} more)" if len(found) > 8 else ""
-        raise IllegalMove(f"{text.strip()!r} could be: {options}{more}. Say which.")
-    reading, call = readings[-1]
-    refusal = refusal_for(state, seat, written_move(reading, call, state, seat))
-    raise IllegalMove(refusal or f"{text.strip()!r} is not possible now. {examples(state, seat)}")
-
-
-def is_legal(state: dict, seat: int, move: dict) -> bool:
-    if rules.is_over(state) or not rules.seat_exists(state, seat):
-        return False
-    if move["kind"] == "match":
-        found = rules.match_moves(state, seat, move["target"])
-        return rules.may_match(state, seat) and move in found
-    return move in rules.other_moves(state, seat)
-
-
-def candidates(state: dict, seat: int, readings: list[dict]) -> list[dict]:
-    """The legal moves a reading could mean; only matches against a centre card it could name."""
-    if rules.is_over(state) or not rules.seat_exists(state, seat):
-        return []
-    moves = rules.other_moves(state, seat)
-    if rules.may_match(state, seat):
-        written = {reading["target"][0] for reading in readings if reading["kind"] == "match"}
-        for target in dict.fromkeys(state["centre"]):
-            if any(could_name(spec, target) for spec in written):
-                moves.extend(rules.match_moves(state, seat, target))
-    return moves
-
-
-def could_name(written: str, card: str) -> bool:
-    if written == ANY_HASH:
-        return card.endswith("#")
-    return written == card or (card == WILD_DOS and written.endswith(" 2"))
-
-
 def written_move(reading: dict, call: bool, state: dict, seat: int) -> dict | None:
     """The move as written, when it names everything, to ask the rules why it is refused."""
     if reading["kind"] == "draw":
         return {"kind": "draw", "call": call}
     if reading["kind"] == "add":
-        return {"kind": "add", "card": reading["card"], "call": call}
+        card = reading["card"]
+        return None if card.startswith("? ") else {"kind": "add", "card": card, "call": call}
     target, target_as = settle(*reading["target"])
-    played = sorted(
-        (settle(*spec) for spec in reading["cards"]),
-        key=lambda pair: (rules.ORDER.get(pair[0], 0), rules.NAMING_RANK.get(pair, 0)),
-    )
+    played = [settle(*spec) for spec in reading["cards"]]
     if target is None or any(card is None for card, _ in played):
         return None
+    played.sort(key=lambda pair: (rules.ORDER.get(pair[0], 0), rules.NAMING_RANK.get(pair, 0)))
     return {
         "kind": "match",
         "target": target,
@@ -342,7 +388,7 @@ def written_move(reading: dict, call: bool, state: dict, seat: int) -> dict | No
 
 def settle(written: str, naming: tuple | None) -> tuple[str | None, str | None]:
     """A written card and naming as the rules store them: the card, and what a wild counts as."""
-    if written == ANY_HASH:
+    if written.startswith("? "):
         return None, None
     if written.endswith(" 2"):
         return WILD_DOS, written
@@ -379,16 +425,14 @@ def read_simple(text: str, state: dict, seat: int, move: dict, rest: list, allow
 
 def read_catch(text: str, state: dict, seat: int, rest: list[str]) -> dict:
     players = state["players"]
-    if rest and rest[0] == "player":
+    if rest and rest[0] in ("player", "gracza", "gracz"):
         rest = rest[1:]
     caught = None
     if len(rest) == 1 and rest[0].isdigit() and 1 <= int(rest[0]) <= len(players):
         caught = int(rest[0]) - 1
     else:
         written = " ".join(rest)
-        named = [
-            s for s, name in enumerate(players) if " ".join(TOKEN.findall(name.lower())) == written
-        ]
+        named = [s for s, name in enumerate(players) if name_words(name) == written]
         if len(named) == 1:
             caught = named[0]
     if caught is None:
@@ -399,7 +443,7 @@ def read_catch(text: str, state: dict, seat: int, rest: list[str]) -> dict:
 
 
 def name_words(name: str) -> str:
-    return " ".join(TOKEN.findall(name.lower()))
+    return " ".join(words_of(name))
 
 
 def examples(state: dict, seat: int) -> str:

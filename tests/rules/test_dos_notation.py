@@ -86,7 +86,7 @@ def test_a_dos_card_after_a_plus_is_a_card_not_a_call():
 
 def test_a_wild_whose_name_is_left_open_is_refused_with_the_choices():
     state = position([["red 5", "DOS", "green 1", "green 3"], ["blue 1"]], ROW)
-    with pytest.raises(IllegalMove, match="could be: .*DOS as blue.*Say which"):
+    with pytest.raises(IllegalMove, match="could mean 4 different moves: .*DOS as blue.*write the one you mean"):
         parse("match red 7 with red 5 + dos", state)
 
 
