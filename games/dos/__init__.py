@@ -6,7 +6,14 @@ where the rulebook is silent.
 """
 
 from games.dos.bot import bot_move
-from games.dos.notation import describe, format_move, notation_help, parse_move
+from games.dos.notation import (
+    describe,
+    format_move,
+    move_groups,
+    notation_help,
+    parse_move,
+    read_meanings,
+)
 from games.dos.rules import (
     apply,
     legal_moves,
@@ -34,10 +41,12 @@ __all__ = [
     "legal_moves",
     "max_players",
     "min_players",
+    "move_groups",
     "notation_help",
     "options",
     "outcome",
     "parse_move",
+    "read_meanings",
     "setup",
     "side_kinds",
     "skip_move",

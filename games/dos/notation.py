@@ -12,7 +12,7 @@ import re
 import unicodedata
 from collections import Counter
 
-from games.base import IllegalMove
+from games.base import IllegalMove, MoveGroup
 from games.dos import rules
 from games.dos.cards import COLOURS, WILD_DOS, colour_of, is_wild, number_of
 
@@ -52,23 +52,96 @@ def format_move(move: dict, state: dict, seat: int) -> str:
 
 def notation_help() -> str:
     rows = [
-        ("match red 7 with red 7", "a single match: one card of the same number"),
+        ("match red 7 with red 7", "a single match: the centre card first, then yours"),
         ("match red 7 with blue 3 + red 4", "a double match: two cards adding up to it"),
+        ("blue 3 + red 4 on red 7", "the same, your cards first: 'on' puts them on it"),
+        ("match 7 with blue 3 + red 4", "a centre card by its number, when only one fits"),
         ("match red 7 with red 5 + DOS as red", "a DOS card is a 2 of the colour you name"),
+        ("match red 7 with red 5 + DOS red", "the same: 'as' may be left out after DOS"),
         ("match red 7 with yellow # as 7", "a # card is any number of its own colour"),
         ("match blue # as 3 with green 3", "name a wild in the centre row as you match it"),
         ("draw", "draw instead of matching; then match, or add a card"),
+        ("pass   or   take a card", "the same as draw"),
         ("add green 5", "put a card from your hand into the centre row"),
         ("end", "end your turn after matching"),
-        ("DOS!", "call DOS when you hold two cards (or end a step with ', DOS!')"),
+        ("DOS!", "call DOS when you hold two cards"),
+        ("match red 7 with red 7, DOS!", "or call it with the step that leaves you two"),
         ("catch 2", "catch player 2, who ended a turn with two cards and no call"),
     ]
     lines = [
         "One move per line; write several lines for several steps (a match, then 'end').",
-        "Case, spaces and punctuation do not matter.",
+        "Case, spaces, punctuation and Polish letters do not matter.",
+        "Which card comes first: in 'match A with B' A is the centre card and B is yours; in",
+        "'B on A' your cards come first. A line that could mean two different moves is not",
+        "played: the answer lists each one as it is spelled, to copy the one you mean.",
     ]
     lines += [f"  {move:<38}{meaning}" for move, meaning in rows]
+    lines += [
+        "In Polish: 'dopasuj czerwona 7 z niebieska 3 i czerwona 4' (match ... with ... and),",
+        "'poloz niebieska 3 + czerwona 4 na czerwona 7' (your cards on a centre card),",
+        "'DOS jako czerwony' (as), 'dobierz' or 'pas' (draw), 'dodaj zielona 5' (add),",
+        "'koniec' (end), 'zlap 2' (catch).",
+    ]
     return "\n".join(lines)
+
+
+# --- The legal moves, folded for a turn email ---------------------------------------------
+
+
+def move_groups(state: dict, seat: int) -> list[MoveGroup]:
+    """One line per centre card to match (each way of matching it once, its wilds named for
+    the best colour bonus), then the draw, the adds, the end, the call and the catches.
+
+    Every spelling in a line is a whole move; what a line leaves out (other namings of a wild,
+    the call carried by a step) its note names, and the help reply lists every move."""
+    legal = rules.legal_moves(state, seat)
+    groups = []
+    targets: dict[str, list[dict]] = {}
+    for move in legal:
+        if move["kind"] == "match":
+            targets.setdefault(move["target"], []).append(move)
+    for target, moves in targets.items():
+        groups.append(match_group(target, moves, state, seat))
+    adds = [move for move in legal if move["kind"] == "add" and not move["call"]]
+    if adds:
+        calls = any(move["kind"] == "add" and move["call"] for move in legal)
+        groups.append(
+            MoveGroup(
+                "add",
+                tuple(move["card"] for move in adds),
+                "each can call DOS: 'add ..., DOS!'" if calls else "",
+            )
+        )
+    for move in legal:
+        if move["kind"] in ("match", "add") or move.get("call"):
+            continue
+        calls = move["kind"] == "draw" and {"kind": "draw", "call": True} in legal
+        groups.append(
+            MoveGroup(format_move(move, state, seat), (), "or 'draw, DOS!'" if calls else "")
+        )
+    return groups
+
+
+def match_group(target: str, moves: list[dict], state: dict, seat: int) -> MoveGroup:
+    shapes: dict[tuple, list[dict]] = {}
+    for move in moves:
+        if not move["call"]:
+            shapes.setdefault(tuple(move["cards"]), []).append(move)
+    head = f"match {target}" + ("" if is_wild(target) else " with")
+    variants, renamed = [], False
+    for namings in shapes.values():
+        best = max(namings, key=lambda move: BONUS_RANK[rules.colour_bonus(move)])
+        variants.append(format_move(best, state, seat)[len(head) + 1 :])
+        renamed = renamed or len(namings) > 1
+    notes = []
+    if renamed:
+        notes.append("a wild may be named otherwise: 'as ...'")
+    if any(move["call"] for move in moves):
+        notes.append("a match leaving you two cards can call: ', DOS!'")
+    return MoveGroup(head, tuple(variants), "; ".join(notes))
+
+
+BONUS_RANK = {"double": 2, "single": 1, None: 0}
 
 
 # --- Reading a move ----------------------------------------------------------------------
@@ -155,7 +228,9 @@ def read_meanings(text: str, state: dict, seat: int) -> list[dict]:
     if verb == "dos":
         return [read_simple(text, state, seat, {"kind": "dos"}, tokens[1:], ("dos",))]
     if verb == "end":
-        return [read_simple(text, state, seat, {"kind": "end"}, tokens[1:], ("turn", "tury"))]
+        return [
+            read_simple(text, state, seat, {"kind": "end"}, tokens[1:], ("turn", "ture", "tury"))
+        ]
     if verb == "catch":
         return [read_catch(text, state, seat, tokens[1:])]
     # Without a verb, a line that reads as a match is one: "red 7 with red 5 + DOS as red".

@@ -86,7 +86,9 @@ def test_a_dos_card_after_a_plus_is_a_card_not_a_call():
 
 def test_a_wild_whose_name_is_left_open_is_refused_with_the_choices():
     state = position([["red 5", "DOS", "green 1", "green 3"], ["blue 1"]], ROW)
-    with pytest.raises(IllegalMove, match="could mean 4 different moves: .*DOS as blue.*write the one you mean"):
+    with pytest.raises(
+        IllegalMove, match="could mean 4 different moves: .*DOS as blue.*write the one you mean"
+    ):
         parse("match red 7 with red 5 + dos", state)
 
 
@@ -210,3 +212,100 @@ def test_reading_a_move_for_a_seat_that_does_not_exist_or_after_the_end_is_refus
     over = play(position([["red 7"], ["blue 1"]], ROW, scores=[199, 0]), 0, match("red 7", "red 7"))
     with pytest.raises(IllegalMove, match="over"):
         parse("draw", over, 1)
+
+
+# --- Phrasings players write, and lines that could mean two moves ---------------------------
+
+
+def test_play_on_is_refused_with_both_meanings_when_both_rows_hold_both_cards():
+    state = position([["red 7", "blue 7", "green 3", "green 4"], ["blue 1"]], ["red 7", "blue 7"])
+    with pytest.raises(IllegalMove) as refusal:
+        parse("play red 7 on blue 7", state)
+    text = str(refusal.value)
+    assert "could mean 2 different moves" in text
+    assert "match blue 7 with red 7 (your red 7 on the centre blue 7)" in text
+    assert "match red 7 with blue 7 (your blue 7 on the centre red 7)" in text
+    assert "Nothing was guessed" in text
+    for spelled in ("match blue 7 with red 7", "match red 7 with blue 7"):
+        assert dos.format_move(parse(spelled, state), state, 0) == spelled
+
+
+def test_play_on_is_played_when_only_one_reading_is_a_legal_move():
+    state = position([["red 7", "green 3", "green 4"], ["blue 1"]], ["blue 7", "yellow 9"])
+    assert parse("play red 7 on blue 7", state) == match("blue 7", "red 7")
+
+
+def test_the_hand_cards_may_come_first():
+    state = position([["blue 3", "red 4", "green 1"], ["blue 1"]], ROW)
+    wanted = match("red 7", "blue 3", "red 4")
+    for text in (
+        "blue 3 + red 4 on red 7",
+        "play blue 3 and red 4 on red 7",
+        "red 4 + blue 3 to 7",
+    ):
+        assert parse(text, state) == wanted, text
+
+
+def test_a_centre_card_by_its_number_alone_is_read_when_only_one_fits():
+    state = position([["blue 3", "red 4", "green 1"], ["blue 1"]], ["red 7", "yellow 9"])
+    assert parse("match 7 with blue 3 + red 4", state) == match("red 7", "blue 3", "red 4")
+
+
+def test_a_centre_card_by_its_number_alone_is_refused_listing_both_when_two_fit():
+    state = position([["green 7", "green 1", "green 3"], ["blue 1"]], ["red 7", "blue 7"])
+    with pytest.raises(IllegalMove) as refusal:
+        parse("match 7 with green 7", state)
+    text = str(refusal.value)
+    assert "match red 7 with green 7 (your green 7 on the centre red 7)" in text
+    assert "match blue 7 with green 7 (your green 7 on the centre blue 7)" in text
+
+
+def test_a_dos_cards_colour_may_be_named_without_as():
+    state = position([["red 5", "DOS", "green 1", "green 3"], ["blue 1"]], ROW)
+    wanted = match("red 7", "red 5", ("DOS", "red 2"))
+    assert parse("match red 7 with red 5 + DOS red", state) == wanted
+    assert parse("red 5 + DOS red on red 7", state) == wanted
+
+
+@pytest.mark.parametrize("text", ["pass", "Pass.", "take a card", "take one", "pick up a card"])
+def test_pass_and_take_a_card_are_draw(text):
+    state = position([["red 8", "green 1"], ["blue 1"]], ROW)
+    assert parse(text, state) == draw()
+
+
+@pytest.mark.parametrize(
+    ("text", "wanted"),
+    [
+        ("dopasuj czerwoną 7 z niebieską 3 i czerwoną 4", match("red 7", "blue 3", "red 4")),
+        ("DOPASUJ czerwona 7 z niebieska 3 i czerwona 4", match("red 7", "blue 3", "red 4")),
+        ("połóż niebieską 3 + czerwoną 4 na czerwoną 7", match("red 7", "blue 3", "red 4")),
+        ("zagraj 4 czerwona i 3 niebieska na 7", match("red 7", "blue 3", "red 4")),
+        ("dobierz kartę", draw()),
+        ("dobierz", draw()),
+        ("pas", draw()),
+    ],
+)
+def test_the_polish_verbs_read_with_or_without_diacritics(text, wanted):
+    state = position([["blue 3", "red 4", "DOS", "green 1"], ["blue 1"]], ROW)
+    assert parse(text, state) == wanted
+
+
+def test_the_polish_verbs_add_name_a_wild_and_end():
+    drawn = play(position([["red 8", "green 5", "green 1"], ["blue 1"]], ROW), 0, draw())
+    assert parse("dodaj zieloną 5", drawn) == add("green 5")
+    assert parse("połóż zielona 5", drawn) == add("green 5")
+    state = position([["red 5", "DOS", "green 1", "green 3"], ["blue 1"]], ROW)
+    wanted = match("red 7", "red 5", ("DOS", "red 2"))
+    assert parse("dopasuj czerwoną 7 z czerwoną 5 i DOS jako czerwony", state) == wanted
+    matched = play(state, 0, wanted)
+    assert parse("koniec", matched) == END
+    assert parse("zakończ turę", matched) == END
+
+
+def test_the_help_says_which_card_comes_first_and_names_every_phrasing():
+    text = dos.notation_help()
+    assert "in 'match A with B' A is the centre card" in text
+    for phrase in ("on red 7", "match 7 with", "DOS red", "pass", "take a card", "dopasuj"):
+        assert phrase in text, phrase
+    for polish in ("poloz", "dobierz", "pas", "jako", "koniec"):
+        assert polish in text, polish
