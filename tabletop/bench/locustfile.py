@@ -92,16 +92,29 @@ def panel_state(text: str) -> dict:
 
 
 def legal_move_lines(body: str) -> list[str]:
-    """The legal moves a turn email lists, in the game's notation."""
+    """The legal moves a turn email lists, in the game's notation (a folded line gives each
+    of its spellings)."""
     lines, listing = [], False
     for line in body.splitlines():
         if line.strip() == "Your legal moves:":
             listing = True
-        elif listing and line.startswith("  ") and not line.strip().startswith("..."):
-            lines.append(line.strip())
+        elif listing and line.startswith("  ") and not line.strip().startswith(("...", "(")):
+            lines.extend(spellings_in_line(line.strip()))
         elif listing:
             break
     return lines
+
+
+def spellings_in_line(line: str) -> list[str]:
+    """games.base.spellings_in_line, here again: Locust runs this file with only its own
+    directory on the path."""
+    if line.endswith(")") and " (" in line:
+        line = line[: line.rindex(" (")]
+    head, colon, rest = line.partition(": ")
+    if not colon:
+        return [line]
+    joiner = "; " if "; " in rest else ", "
+    return [f"{head} {variant}" for variant in rest.split(joiner)]
 
 
 def reply_token(message: EmailMessage) -> tuple[int, int, int] | None:

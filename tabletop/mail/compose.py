@@ -15,6 +15,7 @@ from django.conf import settings
 from django.core.mail import EmailMultiAlternatives
 from django.template.loader import render_to_string
 
+from games.base import group_moves
 from tabletop.accounts import links
 from tabletop.accounts.models import Preferences
 from tabletop.mail import addresses, subscriptions, tabletalk
@@ -23,7 +24,9 @@ from tabletop.mail.plaintext import as_text
 from tabletop.play import clock, history
 from tabletop.play.models import Game, Move
 
-MOST_MOVES_LISTED = 40
+# A turn email lists at most this many lines of legal moves: past that, one line per kind of
+# move with its variants folded (the help reply lists every move in full).
+MOST_MOVE_LINES = 15
 MOST_LINES_TOLD = 30
 SOURCES = {
     Move.Source.TIMEOUT_BOT: ("a bot moved for them", "a bot moved for you"),
@@ -160,12 +163,31 @@ def player_names(game: Game) -> list[str]:
     return [seat.user.get_username() for seat in seat_rows(game)]
 
 
-def situation(game: Game, seat: int, preferences: Preferences) -> dict:
-    """What a seat sees now: their view, whether they must act, their legal moves, deadline."""
+def move_lines(rules, state: dict, seat: int, in_full: bool = False) -> tuple[list[str], int]:
+    """The lines listing a seat's legal moves, and how many more lines were left out.
+
+    Every move spelled out when they fit in MOST_MOVE_LINES lines (or `in_full`, for the help
+    reply); else the game's folded lines (`rules.move_groups`, optional), or those spellings
+    grouped by their first word."""
+    spellings = [rules.format_move(move, state, seat) for move in rules.legal_moves(state, seat)]
+    if in_full or len(spellings) <= MOST_MOVE_LINES:
+        return spellings, 0
+    fold = getattr(rules, "move_groups", None)
+    groups = fold(state, seat) if fold is not None else group_moves(spellings)
+    lines = [group.line() for group in groups]
+    if len(lines) <= MOST_MOVE_LINES:
+        return lines, 0
+    return lines[: MOST_MOVE_LINES - 1], len(lines) - (MOST_MOVE_LINES - 1)
+
+
+def situation(game: Game, seat: int, preferences: Preferences, in_full: bool = False) -> dict:
+    """What a seat sees now: their view, whether they must act, their legal moves, deadline.
+    `in_full` lists every legal move spelled out (the help reply), not folded."""
     rules = game.rules
     state = game.state
     to_act = seat in game.to_act
     legal = [rules.format_move(move, state, seat) for move in rules.legal_moves(state, seat)]
+    lines, more = move_lines(rules, state, seat, in_full) if to_act else ([], 0)
     deadline = next((s.deadline for s in seat_rows(game) if s.position == seat and to_act), None)
     names = player_names(game)
     waiting_for = [names[s] for s in game.to_act]
@@ -173,8 +195,9 @@ def situation(game: Game, seat: int, preferences: Preferences) -> dict:
     return {
         "view_text": picture(state, seat) if picture else as_text(rules.view(state, seat)),
         "your_turn": to_act,
-        "legal_moves": legal[:MOST_MOVES_LISTED] if to_act else [],
-        "more_moves": max(0, len(legal) - MOST_MOVES_LISTED) if to_act else 0,
+        "legal_moves": lines,
+        "more_moves": more,
+        "moves_folded": len(lines) + more < len(legal),
         "example_move": legal[0] if to_act and legal else "",
         "deadline": when(deadline, preferences),
         "waiting_for": waiting_for,
@@ -304,7 +327,8 @@ def reply(row: Outbox, context: dict) -> dict:
         notation = getattr(game.rules, "notation_help", None)
         found["notation_help"] = notation() if notation else ""
     if context.get("show_situation") and not game.is_over:
-        found.update(situation(game, row.seat, context["preferences"]))
+        in_full = bool(row.context.get("help"))
+        found.update(situation(game, row.seat, context["preferences"], in_full))
     return found
 
 
