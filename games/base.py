@@ -4,6 +4,11 @@ A game module is pure Python: it imports nothing from Django or the service. It 
 `slug`, `title`, `min_players`, `max_players`, `options`, `version` and the functions
 `setup`, `to_act`, `legal_moves`, `apply`, `view`, `outcome`, `describe`, `parse_move`
 and `format_move` (see ../shared/DESIGN.md). State is plain JSON data.
+
+Optional, beyond the contract: `move_groups(state, seat) -> list[MoveGroup]` (the legal moves
+folded for a turn email; the service falls back on `group_moves`) and
+`read_meanings(text, state, seat) -> list[dict]` (every legal move a reply line could mean;
+`parse_move` plays the line only when there is exactly one).
 """
 
 from __future__ import annotations
