@@ -9,11 +9,14 @@ import importlib
 from types import ModuleType
 
 from games.base import (
+    EVERYONE,
     LATEST_RANDOM_SCHEME,
+    Explanation,
     IllegalMove,
     Outcome,
     RandomStream,
     Rng,
+    Viewer,
     canonical,
     seed_digest,
     setup_at,
@@ -22,11 +25,14 @@ from games.base import (
 )
 
 __all__ = [
+    "EVERYONE",
+    "Explanation",
     "LATEST_RANDOM_SCHEME",
     "IllegalMove",
     "RandomStream",
     "Outcome",
     "Rng",
+    "Viewer",
     "all",
     "canonical",
     "get",

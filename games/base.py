@@ -40,6 +40,44 @@ class Outcome:
         return asdict(self)
 
 
+# The viewer of a finished game's log (`describe(..., viewer=EVERYONE)`): each line told in
+# the third person with nothing hidden, the same for every reader. Only the service asks for
+# it, and only once the game is over; a seat or None is told exactly what it always was.
+EVERYONE = "all"
+
+Viewer = int | str | None
+
+
+def knows(viewer: Viewer, seat: int | None) -> bool:
+    """Whether `viewer` may read what only `seat` knew: that seat itself, or everyone once the
+    game is over."""
+    return viewer == EVERYONE or (seat is not None and viewer == seat)
+
+
+@dataclass
+class Explanation:
+    """A finished game's score told to its players: sentences, and a table whose rows start
+    with their label (a player, a round) and follow `columns`. A game module may offer
+    `explain(outcome, names) -> Explanation` over its own `Outcome.details`;
+    `plain_explanation` is what every other game gets."""
+
+    sentences: list[str]
+    columns: list[str]
+    rows: list[list[Any]]
+
+
+def plain_explanation(outcome: dict, names: list[str]) -> Explanation:
+    """The scores in words and a table, from most to fewest: a game with no `explain`."""
+    scores = outcome.get("scores") or []
+    order = sorted(range(len(scores)), key=lambda seat: -scores[seat])
+    told = ", ".join(f"{names[seat]} {scores[seat]}" for seat in order)
+    return Explanation(
+        sentences=[f"The scores: {told}."] if scores else [],
+        columns=["Player", "Score"],
+        rows=[[names[seat], scores[seat]] for seat in order],
+    )
+
+
 class Rng:
     """A deterministic generator over SHA-256 in counter mode.
 

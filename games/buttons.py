@@ -90,10 +90,13 @@ from collections.abc import Iterable
 from typing import Any
 
 from games.base import (
+    Explanation,
     IllegalMove,
     Outcome,
     Rng,
+    Viewer,
     check_player_count,
+    knows,
     player_names,
     require_move_kind,
     resolve_options,
@@ -640,6 +643,21 @@ def outcome(state: dict) -> Outcome | None:
     )
 
 
+def explain(outcome: dict, names: list[str]) -> Explanation:
+    """Stars are the score; a line of five stars beats any count (then the most stars win)."""
+    details = outcome["details"]
+    stars, lines = details["stars"], details["lines_of_five"]
+    sentences = [
+        f"After {plural(details['rounds'], 'round')} each star counts one, and five stars in a "
+        "line beat any count."
+    ]
+    for seat, name in enumerate(names):
+        line = " with five in a line" if lines[seat] else ""
+        sentences.append(f"{name} has {plural(stars[seat], 'star')}{line}.")
+    rows = [[name, stars[seat], "yes" if lines[seat] else ""] for seat, name in enumerate(names)]
+    return Explanation(sentences, ["Player", "Stars", "Five in a line"], rows)
+
+
 def standing(state: dict, seat: int) -> int:
     """Stars on the board plus the stars this round has already secured: those still to place,
     or, for a player who opted out, what the round will bring them."""
@@ -776,7 +794,7 @@ def view_text(state: dict, seat: int | None) -> str:
 # Describe
 
 
-def describe(before: dict, seat: int, move: dict, after: dict, viewer: int | None) -> str:
+def describe(before: dict, seat: int, move: dict, after: dict, viewer: Viewer) -> str:
     name = before["players"][seat]
     kind = move["kind"]
     if kind == "roll":
@@ -791,7 +809,7 @@ def describe(before: dict, seat: int, move: dict, after: dict, viewer: int | Non
         line = f"{name} declines the gold square."
     elif kind == "star":
         line = f"{name} places a star on row {move['row']}, column {move['column']}."
-    elif viewer == seat:
+    elif knows(viewer, seat):
         line = f"{name} sets a standing order: {ORDERS[move['order']]}."
     else:
         line = f"{name} changes a standing order."

@@ -96,10 +96,14 @@ from collections import Counter
 from typing import Any, NamedTuple
 
 from games.base import (
+    EVERYONE,
+    Explanation,
     IllegalMove,
     Outcome,
     Rng,
+    Viewer,
     check_player_count,
+    knows,
     player_names,
     require_move_kind,
     resolve_options,
@@ -1016,10 +1020,47 @@ def outcome(state: dict) -> Outcome | None:
     )
 
 
+def explain(outcome: dict, names: list[str]) -> Explanation:
+    """Each sequence's run from 1 with its one odd one out, then the odd ones out's own run."""
+    sentences, rows = [], []
+    for seat, player in enumerate(outcome["details"]["players"]):
+        parts = [explain_sequence(sequence) for sequence in player["sequences"]]
+        parts = [part for part in parts if part]
+        extra = player["extra"]
+        if extra["cards"]:
+            odd = ", ".join(extra["cards"])
+            why = f", {extra['note']}" if extra["note"] else f" run 1 to {extra['run']}"
+            parts.append(f"the odd ones out ({odd}){why}: {extra['points']}")
+        told = "; ".join(parts) if parts else "no cards in any sequence"
+        sentences.append(f"{names[seat]}: {told}. Total {player['total']}.")
+        rows.append(
+            [
+                names[seat],
+                *(sequence["points"] for sequence in player["sequences"]),
+                extra["points"],
+                player["total"],
+            ]
+        )
+    colours = [sequence["colour"] for sequence in outcome["details"]["players"][0]["sequences"]]
+    return Explanation(sentences, ["Player", *colours, "Odd ones out", "Total"], rows)
+
+
+def explain_sequence(sequence: dict) -> str:
+    if not sequence["cards"]:
+        return ""
+    colour = sequence["colour"]
+    if sequence["points"]:
+        odd = sequence["odd_one_out"]["card"]
+        return (
+            f"{colour} runs 1 to {sequence['run']} with {odd} the odd one out: {sequence['points']}"
+        )
+    return f"{colour} scores 0 ({sequence['note']})"
+
+
 # --- Describe ---------------------------------------------------------------------------------
 
 
-def describe(before: dict, seat: int, move: dict, after: dict, viewer: int | None) -> str:
+def describe(before: dict, seat: int, move: dict, after: dict, viewer: Viewer) -> str:
     name = before["players"][seat]
     line = DESCRIBE_BY_KIND[move["kind"]](before, seat, move, after, viewer, name)
     if after["step"] == "over" and before["step"] != "over":
@@ -1028,7 +1069,7 @@ def describe(before: dict, seat: int, move: dict, after: dict, viewer: int | Non
 
 
 def _describe_draw(before, seat, move, after, viewer, name) -> str:
-    if viewer == seat and before["mode"] == "basic":
+    if (knows(viewer, seat) and before["mode"] == "basic") or viewer == EVERYONE:
         return f"{name} draws {NAME_OF[after['held'][:2]]} from the deck."
     return f"{name} draws a card from the deck."
 
@@ -1047,7 +1088,7 @@ def _describe_play(before, seat, move, after, viewer, name) -> str:
         return (
             f"{name} covers the top of their {move['to']} sequence with the {move['card']} button."
         )
-    if before["mode"] == "normal":
+    if before["mode"] == "normal" and viewer != EVERYONE:
         colour = COLOURS[COLOUR_OF[CODE_OF[move["card"]]]]
         return f"{name} plays a {colour} card into their {move['to']} sequence."
     return f"{name} plays {move['card']} into their {move['to']} sequence."
@@ -1061,16 +1102,17 @@ def _describe_use_surprise(before, seat, move, after, viewer, name) -> str:
     colour = COLOURS[COLOUR_OF[before["held"]]]
     line = f"{name} uses the {colour} surprise button and looks into the talon"
     talon, taken = _names(before["talon"]), _names(after["held"][2:])
-    named = before["mode"] == "basic"  # in normal mode the cards taken may end up covered
-    if viewer == seat and (named or not taken):
+    # In normal mode the cards taken may end up covered: named only once the game is over.
+    named = before["mode"] == "basic" or viewer == EVERYONE
+    if knows(viewer, seat) and (named or not taken):
         line += " (" + ", ".join(talon) + ")"
-    if viewer == seat:
+    if knows(viewer, seat):
         found = [card for card in talon if card.endswith(BROKEN)]
     else:
         found = _names(after["breaking"])  # those that take a card; the rest stay secret
     if found:
         line += f": {' and '.join(found)} found, so nothing is taken."
-        if viewer == seat:
+        if knows(viewer, seat):
             for broken in _names(after["talon"]):
                 if broken.endswith(BROKEN):
                     lacking = broken.split()[0]
@@ -1078,10 +1120,10 @@ def _describe_use_surprise(before, seat, move, after, viewer, name) -> str:
         return line
     if not taken:
         return line + ": nothing is taken."
-    if viewer == seat and named:
+    if knows(viewer, seat) and named:
         return line + ": takes " + ", ".join(taken) + "."
     line += f": takes {len(taken)} {colour} card{'' if len(taken) == 1 else 's'}"
-    if viewer == seat:
+    if knows(viewer, seat):
         left = _names(after["talon"])
         line += ", leaving " + (", ".join(left) if left else "the talon empty")
     return line + "."

@@ -98,10 +98,13 @@ from itertools import product
 from typing import Any
 
 from games.base import (
+    Explanation,
     IllegalMove,
     Outcome,
     Rng,
+    Viewer,
     check_player_count,
+    knows,
     player_names,
     require_move_kind,
     resolve_options,
@@ -749,12 +752,96 @@ def listed(cards: list[str]) -> str:
     return ", ".join(names[:-1]) + " and " + names[-1]
 
 
-def describe(before: dict, seat: int, move: dict, after: dict, viewer: int | None) -> str:
+def explain(outcome: dict, names: list[str]) -> Explanation:
+    """The final scores in sentences and a table: each family's majority, each player's bonus
+    cards and multipliers, each total as a sum (the numbers of `outcome["details"]`)."""
+    details = outcome["details"]
+    seats = details["seats"]
+    held = [f for f in FAMILIES if any(details["majorities"][f]["counts"])]
+    sentences = [
+        explain_family(family, details["majorities"][family], seats, names) for family in held
+    ]
+    for seat in seats:
+        name = names[seat["seat"]]
+        if seat["bonus_cards"]:
+            sentences.append(
+                f"{name} holds {listed(seat['bonus_cards'])}: {signed(seat['bonus'])}."
+            )
+        for multiplier in seat["multipliers"]:
+            if not multiplier["counts"]:
+                sentences.append(f"{name}'s {card_name(multiplier['card'])} counts for nothing.")
+    for seat in seats:
+        parts = [seat["families"][f]["points"] for f in held if f in seat["families"]]
+        if seat["bonus_cards"]:
+            parts.append(seat["bonus"])
+        sentences.append(f"{names[seat['seat']]}: {sum_text(parts)} = {seat['total']}.")
+    rows = [
+        [
+            names[seat["seat"]],
+            *(seat["families"][f]["points"] if f in seat["families"] else "" for f in held),
+            seat["bonus"] if seat["bonus_cards"] else "",
+            seat["total"],
+        ]
+        for seat in seats
+    ]
+    return Explanation(sentences, ["Player", *map(card_name, held), "Bonus", "Total"], rows)
+
+
+def explain_family(family: str, majority: dict, seats: list[dict], names: list[str]) -> str:
+    """ "Blob: bob has the most (4) and gains 8, doubled by a multiplier = 16; alice loses 2 a
+    card: 3 × -2 = -6." """
+    counts, gainer = majority["counts"], majority["gains"]
+    top = max(counts)
+    if gainer is None:
+        text = f"{card_name(family)}: nobody gains the {POINTS[family]} (every count is tied)"
+    else:
+        gains = seats[gainer]["families"][family]
+        how = "has the most" if counts[gainer] == top else "has the next count after the tie"
+        text = f"{card_name(family)}: {names[gainer]} {how} ({held_text(gains)}) and gains "
+        text += f"{POINTS[family]}"
+        if gains["multiplied"]:
+            text += f", doubled by a multiplier = {gains['points']}"
+    losers = []
+    for seat in seats:
+        own = seat["families"].get(family)
+        if own is None or seat["seat"] == gainer:
+            continue
+        loss = f"{names[seat['seat']]} loses {LOSS[family]} a card: {own['count']} × "
+        loss += f"-{LOSS[family]} = {-own['count'] * LOSS[family]}"
+        if own["multiplied"]:
+            loss += f", doubled by a multiplier = {own['points']}"
+        losers.append(loss)
+    return text + "".join(f"; {loss}" for loss in losers) + "."
+
+
+def held_text(family: dict) -> str:
+    extra = family["extra_monsters"]
+    if not extra:
+        return str(family["count"])
+    return f"{family['count']}, with {extra} extra monster{'s' * (extra != 1)}"
+
+
+def signed(points: int) -> str:
+    return f"{points:+d}"
+
+
+def sum_text(parts: list[int]) -> str:
+    if not parts:
+        return "0"
+    text = str(parts[0])
+    for part in parts[1:]:
+        text += f" + {part}" if part >= 0 else f" - {-part}"
+    return text
+
+
+def describe(before: dict, seat: int, move: dict, after: dict, viewer: Viewer) -> str:
+    """The mover reads "You take...", the others their name; nobody but the mover (and, once
+    the game is over, EVERYONE) learns the cards of a column taken."""
     you = viewer == seat
     who = "You" if you else before["players"][seat]
     kind = move.get("kind") if isinstance(move, dict) else None
     if kind == "take":
-        return describe_take(before, seat, move, after, you, who)
+        return describe_take(before, seat, move, after, viewer, who)
     if kind == "draw":
         verb = "take" if you else "takes"
         draws = "draw" if you else "draws"
@@ -764,11 +851,15 @@ def describe(before: dict, seat: int, move: dict, after: dict, viewer: int | Non
     return f"{who}: {move!r}."
 
 
-def describe_take(before: dict, seat: int, move: dict, after: dict, you: bool, who: str) -> str:
+def describe_take(
+    before: dict, seat: int, move: dict, after: dict, viewer: Viewer, who: str
+) -> str:
+    you = viewer == seat
     column = move["column"]
     taken = before["columns"][column - 1]
-    shown = listed(sorted_cards(taken)) if you or is_over(after) else f"{len(taken)} cards"
-    if len(taken) == 1 and not (you or is_over(after)):
+    named = knows(viewer, seat) or is_over(after)
+    shown = listed(sorted_cards(taken)) if named else f"{len(taken)} cards"
+    if len(taken) == 1 and not named:
         shown = "1 card"
     pills = after["pills"][seat]
     text = (
@@ -781,7 +872,7 @@ def describe_take(before: dict, seat: int, move: dict, after: dict, you: bool, w
 
 
 def describe_place(
-    before: dict, seat: int, move: dict, after: dict, viewer: int | None, who: str
+    before: dict, seat: int, move: dict, after: dict, viewer: Viewer, who: str
 ) -> str:
     you = viewer == seat
     text = f"{who} {'place' if you else 'places'} the {card_name(move['card'])} under column "
@@ -801,7 +892,7 @@ def describe_place(
     return text
 
 
-def describe_end(after: dict, viewer: int | None) -> str:
+def describe_end(after: dict, viewer: Viewer) -> str:
     names = after["players"]
     last = after["last_draw"]
     name = "you" if viewer == last["seat"] else names[last["seat"]]

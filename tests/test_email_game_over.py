@@ -9,7 +9,6 @@ import pytest
 
 from tabletop.mail.compose import compose
 from tabletop.mail.models import Outbox
-from tabletop.mail.plaintext import as_text
 from tabletop.play.tasks import sweep_deadlines
 from tests.factories import play_random_steps, started_game
 
@@ -24,7 +23,7 @@ def finished_game(users):
     return game
 
 
-def test_the_game_over_email_has_scores_breakdown_seed_and_replay_link(make_user):
+def test_the_game_over_email_has_scores_explained_seed_and_replay_link(make_user):
     ann, ben = make_user("ann"), make_user("ben")
     game = finished_game([ann, ben])
     rows = Outbox.objects.filter(kind=Outbox.Kind.GAME_OVER)
@@ -38,7 +37,8 @@ def test_the_game_over_email_has_scores_breakdown_seed_and_replay_link(make_user
     body = message.body
     for seat, name in enumerate(["ann", "ben"]):
         assert f"  {name}: {game.outcome['scores'][seat]}" in body
-    assert "Breakdown:\n" + as_text(game.outcome["details"]) in body
+    assert "How the score was made:\n  - " in body
+    assert "majorities" not in body and "counts:" not in body
     assert f"The game's secret seed was {game.seed}" in body
     assert game.seed_sha256 in body
     assert f"http://localhost:8000/games/{game.pk}/history/" in body

@@ -8,6 +8,7 @@ where the rulebook is silent.
 from games.dos.bot import bot_move
 from games.dos.notation import (
     describe,
+    explain,
     format_move,
     move_groups,
     notation_help,
@@ -37,6 +38,7 @@ __all__ = [
     "apply",
     "bot_move",
     "describe",
+    "explain",
     "format_move",
     "legal_moves",
     "max_players",

@@ -12,7 +12,7 @@ import re
 import unicodedata
 from collections import Counter
 
-from games.base import IllegalMove, MoveGroup
+from games.base import EVERYONE, Explanation, IllegalMove, MoveGroup, Viewer, knows
 from games.dos import rules
 from games.dos.cards import COLOURS, WILD_DOS, colour_of, is_wild, number_of
 
@@ -540,7 +540,7 @@ def plural(count: int, word: str) -> str:
 BONUS_TEXT = {"single": " (single colour match)", "double": " (double colour match)"}
 
 
-def describe(before: dict, seat: int, move: dict, after: dict, viewer: int | None) -> str:
+def describe(before: dict, seat: int, move: dict, after: dict, viewer: Viewer) -> str:
     name = before["players"][seat]
     kind = move["kind"]
     if kind == "match":
@@ -549,7 +549,7 @@ def describe(before: dict, seat: int, move: dict, after: dict, viewer: int | Non
         drawn = new_cards(before, after, seat)
         if before["hands"][seat] == after["hands"][seat] and not drawn:
             text = f"{name} cannot draw: the deck and the discard pile are empty"
-        elif viewer == seat and drawn:
+        elif knows(viewer, seat) and drawn:
             text = f"{name} draws {', '.join(drawn)}"
         else:
             text = f"{name} draws a card"
@@ -565,13 +565,47 @@ def describe(before: dict, seat: int, move: dict, after: dict, viewer: int | Non
     return text + turn_end_text(before, seat, move, after, viewer)
 
 
+def explain(outcome: dict, names: list[str]) -> Explanation:
+    """The score sheet in words and as a table: each round's winner scores the cards left in
+    the other hands, and the first to the target wins."""
+    details = outcome["details"]
+    sheet = details["score_sheet"]
+    sentences = [
+        f"Each round, the player who goes out scores the cards left in the other hands; the "
+        f"first to {details['target']} points wins. Rounds played: {len(sheet)}."
+    ]
+    for seat, name in enumerate(names):
+        won = [row[seat] for row in sheet if row[seat]]
+        if not won:
+            sentences.append(f"{name} won no round: {outcome['scores'][seat]}.")
+            continue
+        sums = " + ".join(map(str, won))
+        sentences.append(
+            f"{name} won {plural(len(won), 'round')}: {sums} = {outcome['scores'][seat]}."
+        )
+    last = details["last_round"]
+    if last:
+        held = ", ".join(
+            f"{names[seat]} {points}"
+            for seat, points in enumerate(last["hand_points"])
+            if seat != last["winner"]
+        )
+        sentences.append(
+            f"The last round went to {names[last['winner']]}: {last['points']} points for the "
+            f"cards left in hand ({held})."
+        )
+    rows = [[f"Round {n}", *row] for n, row in enumerate(sheet, start=1)]
+    rows.append(["Total", *outcome["scores"]])
+    return Explanation(sentences, ["", *names], rows)
+
+
 def new_cards(before: dict, after: dict, seat: int) -> list[str]:
     if after["round"] != before["round"]:
         return []
     return sorted((Counter(after["hands"][seat]) - Counter(before["hands"][seat])).elements())
 
 
-def describe_catch(before: dict, seat: int, move: dict, after: dict, viewer: int | None) -> str:
+def describe_catch(before: dict, seat: int, move: dict, after: dict, viewer: Viewer) -> str:
     caught = move["seat"]
     players = before["players"]
     text = f"{players[seat]} catches {players[caught]} without a DOS call"
@@ -582,14 +616,14 @@ def describe_catch(before: dict, seat: int, move: dict, after: dict, viewer: int
         )
     else:
         drawn = new_cards(before, after, caught)
-    shown = f" ({', '.join(drawn)})" if viewer == caught and drawn else ""
+    shown = f" ({', '.join(drawn)})" if knows(viewer, caught) and drawn else ""
     text += f": {players[caught]} draws {plural(len(drawn), 'card')}{shown}"
     if during_turn:
         text += ", to join the hand at the end of this turn"
     return text + "."
 
 
-def turn_end_text(before: dict, seat: int, move: dict, after: dict, viewer: int | None) -> str:
+def turn_end_text(before: dict, seat: int, move: dict, after: dict, viewer: Viewer) -> str:
     players = before["players"]
     name = players[seat]
     round_over = after["round"] != before["round"] or rules.is_over(after)
@@ -608,8 +642,7 @@ def turn_end_text(before: dict, seat: int, move: dict, after: dict, viewer: int 
                 parts.append(f"The centre row is refilled with {', '.join(refill)}.")
         if doubles:
             text = f"Everyone else draws {plural(doubles, 'card')}"
-            drawn = new_cards(before, after, viewer) if viewer not in (None, seat) else []
-            parts.append(text + (f" (you draw {', '.join(drawn)})." if drawn else "."))
+            parts.append(text + others_draw(before, seat, after, viewer) + ".")
         if after["turn"]["phase"] == "bonus" and not round_over:
             bonuses = after["turn"]["bonuses"]
             parts.append(
@@ -620,6 +653,21 @@ def turn_end_text(before: dict, seat: int, move: dict, after: dict, viewer: int 
     elif after["exposed"][seat]:
         parts.append(f"{name} ends the turn holding two cards without calling DOS.")
     return "".join(" " + part for part in parts)
+
+
+def others_draw(before: dict, seat: int, after: dict, viewer: Viewer) -> str:
+    """The cards the others drew for a double, as `viewer` may read them: their own, or
+    everyone's once the game is over."""
+    if viewer == EVERYONE:
+        names = before["players"]
+        drawn = [
+            f"{names[other]} draws {', '.join(cards)}"
+            for other in range(len(names))
+            if other != seat and (cards := new_cards(before, after, other))
+        ]
+        return f" ({'; '.join(drawn)})" if drawn else ""
+    drawn = new_cards(before, after, viewer) if viewer not in (None, seat) else []
+    return f" (you draw {', '.join(drawn)})" if drawn else ""
 
 
 def refilled(before: dict, move: dict, after: dict) -> list[str]:

@@ -145,12 +145,13 @@ from games.dr_hrubec.rules import (
     version,
     versions,
 )
-from games.dr_hrubec.view import describe, view, view_text
+from games.dr_hrubec.view import describe, explain, view, view_text
 
 __all__ = [
     "apply",
     "bot_move",
     "describe",
+    "explain",
     "format_move",
     "legal_moves",
     "max_players",

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import textwrap
 
+from games.base import Explanation, Viewer, knows
 from games.dr_hrubec.cards import BY_SLUG, CLOSING, name
 from games.dr_hrubec.rules import (
     ability_sheet,
@@ -110,7 +111,7 @@ def castling_view(state: dict, seat: int | None) -> dict | None:
 # Describe: the log line of one move, as the viewer may read it
 
 
-def describe(before: dict, seat: int, move: dict, after: dict, viewer: int | None) -> str:
+def describe(before: dict, seat: int, move: dict, after: dict, viewer: Viewer) -> str:
     names = after["players"]
     lines = [tell(event, names, viewer, after) for event in after["events"]]
     if after["castling"]:
@@ -140,15 +141,15 @@ def next_step(before: dict, after: dict) -> str:
     return ""
 
 
-def tell(event: dict, names: list[str], viewer: int | None, after: dict) -> str:
+def tell(event: dict, names: list[str], viewer: Viewer, after: dict) -> str:
     who = names[event["seat"]] if event["seat"] is not None else ""
     what = event["e"]
     if what == "draw":
-        if viewer == event["seat"]:
+        if knows(viewer, event["seat"]):
             return f"{who} draws {name(event['card'])}."
         return f"{who} draws a card."
     if what == "pick":
-        if viewer == event["seat"]:
+        if knows(viewer, event["seat"]):
             return f"{who} chooses {name(event['doctor'])} to pass on for Castling."
         return f"{who} has chosen a doctor to pass on for Castling."
     if what == "operate":
@@ -350,3 +351,36 @@ def view_text(state: dict, seat: int | None) -> str:
         winners = " and ".join(names[n] for n, score in enumerate(shown["scores"]) if score == best)
         lines.append(f"Winner{'s' * (shown['scores'].count(best) > 1)}: {winners}")
     return "\n".join(lines)
+
+
+# Explain: the final scores in words
+
+
+def explain(outcome: dict, names: list[str]) -> Explanation:
+    """Each player's cured patients for their points, less 2 for each patient in their morgue."""
+    sentences, rows = [], []
+    for seat, player in enumerate(outcome["details"]["players"]):
+        cured = ", ".join(name(patient) for patient in player["cured"])
+        dead = ", ".join(name(patient) for patient in player["dead"])
+        text = f"{names[seat]} cured "
+        text += (
+            f"{len(player['cured'])} ({cured}) for {player['cured_points']}"
+            if cured
+            else "nobody: 0"
+        )
+        if dead:
+            text += f"; {len(player['dead'])} in the morgue ({dead}) cost 2 each: "
+            text += str(player["dead_penalty"])
+        sentences.append(f"{text}. Total {player['total']}.")
+        rows.append(
+            [
+                names[seat],
+                len(player["cured"]),
+                player["cured_points"],
+                len(player["dead"]),
+                player["dead_penalty"],
+                player["total"],
+            ]
+        )
+    columns = ["Player", "Cured", "Points", "In the morgue", "Penalty", "Total"]
+    return Explanation(sentences, columns, rows)

@@ -21,7 +21,7 @@ from tabletop.accounts.models import Preferences
 from tabletop.mail import addresses, subscriptions, tabletalk
 from tabletop.mail.models import Outbox
 from tabletop.mail.plaintext import as_text
-from tabletop.play import clock, history
+from tabletop.play import clock, history, scores
 from tabletop.play.models import Game, Move
 
 # A turn email lists at most this many lines of legal moves: past that, one line per kind of
@@ -267,18 +267,34 @@ def game_over(row: Outbox, context: dict) -> dict:
     game = row.game
     outcome = game.outcome or {"scores": [], "winners": [], "details": {}}
     names = player_names(game)
-    scores = [
+    final = [
         {"name": names[seat], "score": score, "won": seat in outcome["winners"]}
         for seat, score in enumerate(outcome["scores"])
     ]
+    score = scores.explain(game, names)
     return {
-        "scores": scores,
+        "scores": final,
         "winners": [names[seat] for seat in outcome["winners"]],
         "you_won": row.seat in outcome["winners"],
-        "breakdown": as_text(outcome.get("details") or {}),
+        "score": score,
+        "score_table": table_text(score.columns, score.rows) if score else "",
         "replay_url": links.absolute(links.history_path(game.pk)),
         "last_lines": told(game, row.seat)[-5:],
     }
+
+
+def table_text(columns: list[str], rows: list[list]) -> str:
+    """A table in plain text: columns padded to their widest cell, numbers to the right."""
+    cells = [[str(cell) for cell in row] for row in [columns, *rows]]
+    widths = [max(len(row[n]) for row in cells) for n in range(len(columns))]
+    lines = []
+    for row in cells:
+        padded = [
+            cell.rjust(width) if n else cell.ljust(width)
+            for n, (cell, width) in enumerate(zip(row, widths, strict=True))
+        ]
+        lines.append("  " + "  ".join(padded).rstrip())
+    return "\n".join(lines)
 
 
 def invitation(row: Outbox, context: dict) -> dict:

@@ -1,20 +1,20 @@
 """Reading a game's past: log lines and positions as a given viewer may see them.
 
 The lines are read from the store's projection (LogLine, written with each move), the
-positions replayed from the nearest snapshot. A game whose lines are not projected (one
+positions replayed from the nearest snapshot. While a game runs each reader reads their own
+lines; once it is over everyone reads the same ones, in the third person with nothing hidden. A game whose lines are not projected (one
 logged before they were, until `manage.py verify_log` projects them) is told by replaying
 its log, exactly as the projection would tell it.
 """
 
 from __future__ import annotations
 
-from django.db.models import F
-
+import games
 from tabletop.play import store
 from tabletop.play.models import Game, LogLine, Move
 
 
-def describe(game: Game, move: Move, before: dict, after: dict, viewer: int | None) -> str:
+def describe(game: Game, move: Move, before: dict, after: dict, viewer: games.Viewer) -> str:
     return store.tell(game, move, before, after, viewer)
 
 
@@ -46,7 +46,7 @@ def _stored_lines(game: Game, viewer: int | None, after_seq: int, upto: int) -> 
     """The projected lines of moves after_seq+1..upto, or None unless every one of them is."""
     rows = LogLine.objects.filter(game=game, seq__gt=after_seq, seq__lte=upto)
     if game.is_over:
-        rows = rows.filter(viewer=F("move__seat"))  # see _reader
+        rows = rows.filter(viewer=LogLine.EVERYONE)  # see _reader
     elif viewer is None:
         rows = rows.filter(viewer__isnull=True)
     else:
@@ -114,9 +114,9 @@ def _source(game: Game, move: Move, viewer: int | None) -> str:
     return A_PLAYERS_MOVE
 
 
-def _reader(game: Game, move: Move, viewer: int | None) -> int | None:
-    """Once the game is over every line is told as its mover saw it: nothing is secret."""
-    return move.seat if game.is_over else viewer
+def _reader(game: Game, move: Move, viewer: int | None) -> games.Viewer:
+    """Once the game is over every line is told to everyone alike: nothing is secret."""
+    return games.EVERYONE if game.is_over else viewer
 
 
 def _check_seq(game: Game, seq: int) -> None:

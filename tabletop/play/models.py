@@ -176,9 +176,14 @@ class LogLine(models.Model):
     written with the move so that pages, the API and emails read lines instead of replaying.
 
     A projection of the log like Game.state: store.py writes it, `verify_log` checks and
-    rebuilds it. Once the game is over every line is read as its mover's (viewer = the move's
-    seat), so nothing new is written at the end.
+    rebuilds it. Once the game is over every reader reads the same line of each move, told in
+    the third person with nothing hidden (viewer = EVERYONE); the store writes those as the
+    game ends.
     """
+
+    # The viewer of the lines told once the game is over (the rules' `games.EVERYONE`): no
+    # seat has this number, and a small integer keeps the one-line-per-viewer constraint.
+    EVERYONE = 32767
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="log_lines")
     move = models.ForeignKey(Move, on_delete=models.CASCADE, related_name="lines")

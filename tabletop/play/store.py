@@ -431,6 +431,7 @@ def _advance_at_deadline(game: Game, seat: int, resigned: list[int], told: Told)
     _check_rules_version(game, rules)
     stream = random_stream(game)
     forfeit = game.timeout_policy == Game.Timeout.FORFEIT
+    was_over = game.is_over
     logged: list[Move] = []
     while len(logged) < MAX_AUTOMATIC_STEPS and (not logged if forfeit else seat in game.to_act):
         if forfeit:
@@ -439,6 +440,7 @@ def _advance_at_deadline(game: Game, seat: int, resigned: list[int], told: Told)
             step = _timeout_step(game, game.state, seat, stream, game.seq)
         logged += _deadline_round(game, rules, step, resigned, stream, told)
     Move.objects.bulk_create(logged)  # before `told` is saved: each line points at its move
+    _tell_everyone_if_it_ended(game, was_over)
     game.save()
     return logged
 
@@ -542,6 +544,7 @@ def _advance_until_refused(game: Game, steps: list[Step]) -> tuple[list[Move], R
     them and project. A refusal of the very first step is raised (nothing changes)."""
     rules = game.rules
     _check_rules_version(game, rules)
+    was_over = game.is_over
     previously_waiting = list(game.to_act)
     state = copy.deepcopy(game.state)
     stream = random_stream(game)
@@ -578,6 +581,7 @@ def _advance_until_refused(game: Game, steps: list[Step]) -> tuple[list[Move], R
     game.seq += len(logged)
     game.random_events = stream.events
     _project(game, state, [seat for seat in previously_waiting if seat not in let_go], resigned)
+    _tell_everyone_if_it_ended(game, was_over)
     game.save()
     return logged, refusal
 
@@ -637,8 +641,9 @@ def _log(game: Game, step: Step, offset: int) -> Move:
     )
 
 
-def tell(game: Game, move: Move, before: dict, after: dict, viewer: int | None) -> str:
-    """One logged move as `viewer` may read it (resignations and forfeits are the store's)."""
+def tell(game: Game, move: Move, before: dict, after: dict, viewer: games.Viewer) -> str:
+    """One logged move as `viewer` may read it (resignations and forfeits are the store's);
+    `games.EVERYONE` once the game is over."""
     if move.payload == RESIGN:
         name = before["players"][move.seat]
         if move.source == Move.Source.FORFEIT:
@@ -685,6 +690,18 @@ class Told:
     def extend(self, other: Told) -> None:
         self.lines += other.lines
         self.snapshots += other.snapshots
+
+    def add_for_everyone(self, game: Game, move: Move, before: dict, after: dict) -> None:
+        """The line every reader reads once the game is over."""
+        self.lines.append(
+            LogLine(
+                game=game,
+                move=move,
+                seq=move.seq,
+                viewer=LogLine.EVERYONE,
+                text=tell(game, move, before, after, games.EVERYONE),
+            )
+        )
 
     def save(self) -> None:
         if not self.lines:
@@ -751,6 +768,21 @@ def _project(game: Game, state: dict, previously_waiting: list[int], resigned=()
         signals.game_ended.send(sender=Game, game=game)
     elif newly_waiting:
         signals.seats_waiting.send(sender=Game, game=game, seats=newly_waiting)
+
+
+def _tell_everyone_if_it_ended(game: Game, was_over: bool) -> None:
+    """Called once the steps' moves are in the log (the replay reads them from there)."""
+    if game.is_over and not was_over:
+        _tell_everyone(game)
+
+
+def _tell_everyone(game: Game) -> None:
+    """As the game ends, every move's line as everyone reads it from now on (one replay of
+    the log, once): who moved, by name, and what nobody else could see while it was played."""
+    told = Told()
+    for move, before, after in history(game):
+        told.add_for_everyone(game, move, before, after)
+    told.save()
 
 
 def final_outcome(rules, state: dict, players: int, resigned: list[int]) -> dict | None:
@@ -887,12 +919,14 @@ def verify(game: Game) -> list[str]:
 
 def _replay_telling(game: Game) -> tuple[dict, int, Told]:
     """A full replay from the setup: the state, the random events drawn, and the log lines and
-    snapshots it tells (what the store writes move by move)."""
+    snapshots it tells (what the store writes move by move, and as a finished game ended)."""
     stream = RandomStream(game.seed, game.random_scheme)
     told = Told()
     state = None
     for move, before, after in history(game, stream=stream):
         told.add(game, move, before, after, stream.events)
+        if game.is_over:
+            told.add_for_everyone(game, move, before, after)
         state = after
     return state if state is not None else initial_state(game), stream.events, told
 

@@ -22,6 +22,7 @@ from tabletop.play import (
     invitations,
     notes,
     rematches,
+    scores,
     store,
     versions,
 )
@@ -223,6 +224,7 @@ def game_page(game: Game, user, error: str = "") -> dict:
         "lines": [],
         "board": None,
         "result": result_line(game),
+        "score": score_explained(game),
         "live": game.status not in (Game.Status.FINISHED, Game.Status.CANCELLED),
         "version": version(game, user),
         "next_game": next_game(user, game),
@@ -253,9 +255,16 @@ def game_page(game: Game, user, error: str = "") -> dict:
     return context
 
 
+def score_explained(game: Game):
+    """How a finished game's score was made, in sentences and a table."""
+    if not game.is_over:
+        return None
+    return scores.explain(game, [s.user.get_username() for s in game.seats_with_players()])
+
+
 def named(game: Game, lines: list[dict]) -> list[dict]:
-    """Each log line with its mover's name: once a game is over every line is told as its
-    mover read it ("You take column 2..."), so the name says whose move it was."""
+    """Each log line with its mover's name (the seat marker's title; the lines name their
+    mover themselves, except to the mover during play)."""
     names = {s.position: s.user.get_username() for s in game.seats_with_players()}
     return [{**line, "name": names.get(line["seat"], "")} for line in lines]
 
