@@ -2,9 +2,9 @@
 
 The lines are read from the store's projection (LogLine, written with each move), the
 positions replayed from the nearest snapshot. While a game runs each reader reads their own
-lines; once it is over everyone reads the same ones, in the third person with nothing hidden. A game whose lines are not projected (one
-logged before they were, until `manage.py verify_log` projects them) is told by replaying
-its log, exactly as the projection would tell it.
+lines; once it is over everyone reads the same ones, in the third person with nothing hidden.
+A game whose lines are not projected (one logged before they were, until `manage.py
+verify_log` projects them) is told by replaying its log, exactly as the projection would.
 """
 
 from __future__ import annotations

@@ -378,6 +378,9 @@ def history_page(game: Game, user, seq: int) -> dict:
     talk = chat.between_moves(chat.messages_for(game, seat))
     for line in lines:
         line["talk"] = talk.get(line["seq"], [])
+    grouped = turns(lines)
+    for turn in grouped:
+        turn["current"] = any(line["seq"] == seq for line in turn["lines"])
     return {
         "game": game,
         "seat": seat,
@@ -387,12 +390,32 @@ def history_page(game: Game, user, seq: int) -> dict:
         "previous": max(seq - 1, 0),
         "next": min(seq + 1, game.seq),
         "lines": lines,
+        "turns": grouped,
         "talk_at_the_deal": talk.get(0, []),
         "current": current,
         "board": board,
         "board_template": boards.template_for(game.slug),
         "result": result_line(game),
     }
+
+
+def turns(lines: list[dict]) -> list[dict]:
+    """The log's steps under their turns: a turn is one seat's steps in a row (a take and its
+    placements, a roll and its lay, a bot's moves), whatever the game calls a turn."""
+    grouped: list[dict] = []
+    for line in lines:
+        if grouped and grouped[-1]["seat"] == line["seat"]:
+            grouped[-1]["lines"].append(line)
+        else:
+            grouped.append(
+                {
+                    "number": len(grouped) + 1,
+                    "seat": line["seat"],
+                    "name": line["name"],
+                    "lines": [line],
+                }
+            )
+    return grouped
 
 
 def verification(game: Game) -> dict:
