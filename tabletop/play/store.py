@@ -440,7 +440,7 @@ def _advance_at_deadline(game: Game, seat: int, resigned: list[int], told: Told)
             step = _timeout_step(game, game.state, seat, stream, game.seq)
         logged += _deadline_round(game, rules, step, resigned, stream, told)
     Move.objects.bulk_create(logged)  # before `told` is saved: each line points at its move
-    _tell_everyone_if_it_ended(game, was_over)
+    _tell_everyone_if_it_ended(game, was_over, told)
     game.save()
     return logged
 
@@ -770,19 +770,21 @@ def _project(game: Game, state: dict, previously_waiting: list[int], resigned=()
         signals.seats_waiting.send(sender=Game, game=game, seats=newly_waiting)
 
 
-def _tell_everyone_if_it_ended(game: Game, was_over: bool) -> None:
+def _tell_everyone_if_it_ended(game: Game, was_over: bool, told: Told | None = None) -> None:
     """Called once the steps' moves are in the log (the replay reads them from there)."""
     if game.is_over and not was_over:
-        _tell_everyone(game)
+        _tell_everyone(game, told)
 
 
-def _tell_everyone(game: Game) -> None:
+def _tell_everyone(game: Game, told: Told | None = None) -> None:
     """As the game ends, every move's line as everyone reads it from now on (one replay of
-    the log, once): who moved, by name, and what nobody else could see while it was played."""
-    told = Told()
+    the log, once): who moved, by name, and what nobody else could see while it was played.
+    Written now, or with the lines of `told` when its caller writes them."""
+    lines = told if told is not None else Told()
     for move, before, after in history(game):
-        told.add_for_everyone(game, move, before, after)
-    told.save()
+        lines.add_for_everyone(game, move, before, after)
+    if told is None:
+        lines.save()
 
 
 def final_outcome(rules, state: dict, players: int, resigned: list[int]) -> dict | None:
@@ -846,7 +848,7 @@ def initial_state(game: Game) -> dict:
 
 
 def _setup(game: Game, stream: RandomStream) -> dict:
-    names = [seat.user.get_username() for seat in game.seats.select_related("user")]
+    names = [seat.user.get_username() for seat in game.seats_with_players()]
     rng = stream.rng_for(0)
     state = games.setup_at(game.rules, names, game.options, rng, game.rules_version)
     stream.settle(rng)
