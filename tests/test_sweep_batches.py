@@ -148,7 +148,7 @@ def in_threads(*work) -> list:
 
 @pytest.mark.backend_specific
 @pytest.mark.django_db(transaction=True)
-def test_two_sweeps_side_by_side_apply_each_timeout_once(tables, frozen, on_postgresql):
+def test_two_sweeps_side_by_side_apply_each_timeout_once(tables, frozen):
     due = tables(DUE)
     frozen.set(deadline_of(due[0]))
 
@@ -165,7 +165,6 @@ def test_two_sweeps_side_by_side_apply_each_timeout_once(tables, frozen, on_post
         assert store.verify(game) == []
 
 
-@pytest.mark.backend_specific
 @pytest.mark.django_db(transaction=True)
 def test_a_sweep_skips_a_game_someone_holds_instead_of_waiting(tables, frozen, on_postgresql):
     held, *others = tables(4)
