@@ -816,10 +816,11 @@ def random_stream(game: Game) -> RandomStream:
     return RandomStream(game.seed, game.random_scheme, game.random_events)
 
 
-def replay(game: Game, upto: int | None = None) -> dict:
+def replay(game: Game, upto: int | None = None, *, from_setup: bool = False) -> dict:
     """The rules state after move `upto` (all moves when None), rebuilt from the log from the
-    nearest snapshot on (at most SNAPSHOT_EVERY steps)."""
-    return _replay(game, upto, nearest_snapshot(game, upto))[0]
+    nearest snapshot on (at most SNAPSHOT_EVERY steps), or from the setup."""
+    start = None if from_setup else nearest_snapshot(game, upto)
+    return _replay(game, upto, start)[0]
 
 
 def nearest_snapshot(game: Game, upto: int | None = None) -> Snapshot | None:
