@@ -24,11 +24,16 @@ def test_a_table_filled_with_bots_starts_at_once_and_waits_only_for_the_person(m
     rules = games.get(slug)
     game = store.create_game(ann, slug, rules.max_players, {}, fill_with_bots=True)
     game.refresh_from_db()
-    assert game.status == Game.Status.ACTIVE
+    assert game.started is not None
     assert list(game.seats.filter(is_bot=True).values_list("position", flat=True)) == list(
         range(1, rules.max_players)
     )
-    assert game.to_act and set(game.to_act) <= {0}, "the bots moved until ann has to"
+    if game.is_over:
+        # Rare but by the rules: in DOS a bot before ann's first turn may empty its hand
+        # with a round worth the target (about 1 deal in 500 at four players).
+        assert not game.moves.filter(seat=0).exists()
+    else:
+        assert game.to_act and set(game.to_act) <= {0}, "the bots moved until ann has to"
     assert store.verify(game) == []
 
 
