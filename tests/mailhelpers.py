@@ -254,8 +254,10 @@ def broker_outage(celery_app):
     reset_publishing(celery_app)
 
 
-@pytest.fixture(scope="session")
-def celery_session_worker(celery_app):
+@pytest.fixture
+def celery_test_worker(celery_app):
+    """A worker for one test only: a worker kept for the session went on taking the tasks that
+    later tests of its process published, and its transactions deadlocked their flushes."""
     from celery.contrib.testing.worker import start_worker
 
     with start_worker(
@@ -265,10 +267,10 @@ def celery_session_worker(celery_app):
 
 
 @pytest.fixture
-def worker(celery_app, celery_session_worker, transactional_db):
+def worker(celery_app, transactional_db, celery_test_worker):
     """A real worker taking tasks from Redis; its thread sees only committed rows."""
     celery_app.control.purge()
-    yield celery_session_worker
+    yield celery_test_worker
     # What this test left queued (retries, late publishes) must not run in the next test.
     celery_app.control.purge()
 

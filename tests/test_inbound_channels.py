@@ -176,7 +176,9 @@ def test_authenticated_senders_are_required_unless_debug_is_on():
 
 
 @pytest.fixture
-def receiver():
+def receiver(transactional_db):
+    # Set up after the database and so stopped before it is flushed: a reply still being
+    # handled in the server's thread would otherwise deadlock the flush's TRUNCATE.
     server = controller("127.0.0.1", mailhelpers.free_port(), domain="localhost")
     server.start()
     yield server
