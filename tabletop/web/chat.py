@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect
+from django.shortcuts import redirect
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
@@ -20,9 +20,8 @@ from tabletop.web.views import is_htmx, page
 
 @require_POST
 def say(request: HttpRequest, game_id: int) -> HttpResponse:
-    found = get_object_or_404(Game, pk=game_id)
     if not request.user.is_authenticated:
-        return to_log_in(found)
+        return to_log_in(game_id)
     found = tables.shown_game(request, game_id)
     text = request.POST.get("text", "")
     try:
@@ -40,9 +39,8 @@ def say(request: HttpRequest, game_id: int) -> HttpResponse:
 
 @require_POST
 def keep_note(request: HttpRequest, game_id: int) -> HttpResponse:
-    found = get_object_or_404(Game, pk=game_id)
     if not request.user.is_authenticated:
-        return to_log_in(found)
+        return to_log_in(game_id)
     found = tables.shown_game(request, game_id)
     text = request.POST.get("text", "")
     try:
@@ -63,5 +61,5 @@ def panel(request: HttpRequest, game: Game, status: int = 200, **shown) -> HttpR
     return page(request, template, context, status=status)
 
 
-def to_log_in(game: Game) -> HttpResponse:
-    return redirect(f"{reverse('login')}?next={reverse('game', args=[game.pk])}")
+def to_log_in(game_id: int) -> HttpResponse:
+    return redirect(f"{reverse('login')}?next={reverse('game', args=[game_id])}")
