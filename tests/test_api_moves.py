@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
+from tabletop.mail.models import Outbox
 from tabletop.play.models import Game, Move
 from tests.factories import started_game
 
@@ -12,6 +18,9 @@ from tests.factories import started_game
 @pytest.fixture
 def players(make_user):
     return [make_user("ann"), make_user("ben"), make_user("cat")]
+
+
+TRANSACTION_CONTROL = re.compile(r"^(BEGIN|COMMIT|ROLLBACK|SAVEPOINT|RELEASE)", re.IGNORECASE)
 
 
 def client_for(user) -> APIClient:
@@ -113,6 +122,40 @@ def test_someone_without_a_seat_gets_403(players, make_user):
         format="json",
     )
     assert response.status_code == 403
+
+
+def test_a_move_to_a_game_that_does_not_exist_gets_404(players):
+    response = client_for(players[0]).post(
+        "/api/games/9999/moves/", {"move": {"kind": "draw"}, "expected_seq": 0}, format="json"
+    )
+    assert response.status_code == 404
+    assert response.json()["detail"] == "There is no game 9999."
+
+
+def test_a_move_by_token_costs_at_most_seven_queries_with_its_emails_and_lines(players):
+    """Authentication, the game locked with its seats, the move, its log lines, the seats'
+    clocks, the next player's turn email and the game's projection: one query each."""
+    game = started_game(players)
+    clients = {}
+    for seat in range(3):
+        token = Token.objects.create(user=game.seats.get(position=seat).user)
+        clients[seat] = APIClient(HTTP_AUTHORIZATION=f"Token {token.key}")
+    counts, emailed = [], 0
+    while len(counts) < 8:
+        seat, emails = game.to_act[0], Outbox.objects.filter(kind="turn").count()
+        with CaptureQueriesContext(connection) as queries:
+            response = clients[seat].post(
+                f"/api/games/{game.pk}/moves/",
+                {"move": first_legal(game, seat), "expected_seq": game.seq},
+                format="json",
+            )
+        assert response.status_code == 201, response.json()
+        statements = [q["sql"] for q in queries if not TRANSACTION_CONTROL.match(q["sql"])]
+        assert len(statements) <= 7, "\n".join(statements)
+        counts.append(len(statements))
+        emailed += Outbox.objects.filter(kind="turn").count() > emails
+        game.refresh_from_db()
+    assert emailed >= 2, counts  # the turn passed, and its email was one of the seven
 
 
 def test_a_stale_move_gets_409_with_the_current_seq(players):

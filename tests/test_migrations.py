@@ -39,6 +39,9 @@ def fill_old_database(apps) -> dict:
     apps.get_model("play", "Move").objects.create(
         game=game, seq=1, seat=0, payload={"kind": "draw"}, source="web"
     )
+    apps.get_model("play", "Move").objects.create(
+        game=game, seq=2, seat=1, payload={"kind": "resign"}, source="web"
+    )
     apps.get_model("play", "Invitation").objects.create(
         game=game, email="zoe@example.com", invited_by=ann
     )
@@ -71,7 +74,9 @@ def test_an_old_layout_database_migrates_forward_with_every_row():
             "local mail": apps.get_model("mail", "LocalMail").objects.count(),
             "suppression": apps.get_model("mail", "Suppression").objects.count(),
         }
-        assert counts == dict.fromkeys(counts, 1) | {"seat": 2}
+        assert counts == dict.fromkeys(counts, 1) | {"seat": 2, "move": 2}
+        # Resignations, once searched for in the log at every move, are projected on the game.
+        assert apps.get_model("play", "Game").objects.get().resigned == [1]
         kept = apps.get_model("accounts", "Preferences").objects.get(user_id=ids["ann"])
         assert (kept.time_zone, kept.daily_digest) == ("Europe/Prague", True)
     finally:

@@ -34,3 +34,17 @@ def test_verify_log_reports_and_rebuilds_a_projection_that_drifted(game, capsys)
 def test_verify_log_for_one_game_leaves_a_clean_log_alone(game, capsys):
     call_command("verify_log", "--game", str(game.pk))
     assert "1 games checked, 0 differed" in capsys.readouterr().out
+
+
+def test_verify_log_finds_and_repairs_resignations_the_projection_lost(make_user):
+    ann, ben, cat = make_user("ann"), make_user("ben"), make_user("cat")
+    game = started_game([ann, ben, cat])
+    store.resign(game, ben, "web")
+    game.refresh_from_db()
+    assert game.resigned == [1]
+    Game.objects.filter(pk=game.pk).update(resigned=[])  # a corrupted cache, as above
+    game.refresh_from_db()
+    assert "resigned differs from the replay" in store.verify(game)
+    store.rebuild_projection(game)
+    game.refresh_from_db()
+    assert (store.verify(game), game.resigned) == ([], [1])

@@ -173,15 +173,13 @@ class RematchSerializer(serializers.Serializer):
     )
 
 
-class GameDetailSerializer(GameSummarySerializer):
+class GamePositionSerializer(GameSummarySerializer):
+    """The game and its position as you may see it, without the table's invitations and
+    rematch (a move's answer leaves those out: they cannot change by a move)."""
+
     rematch_of = serializers.IntegerField(
         allow_null=True, help_text="The finished game this one plays again."
     )
-    invitations = InvitationSerializer(
-        many=True,
-        help_text="Every invitation to the table for its players; your own for an invitee.",
-    )
-    rematch = RematchSerializer(allow_null=True, help_text="Once the game is over.")
     options = serializers.DictField()
     your_seat = serializers.IntegerField(allow_null=True)
     seed_sha256 = serializers.CharField()
@@ -194,7 +192,15 @@ class GameDetailSerializer(GameSummarySerializer):
     outcome = OutcomeSerializer(allow_null=True)
 
 
-class MoveResultSerializer(GameDetailSerializer):
+class GameDetailSerializer(GamePositionSerializer):
+    invitations = InvitationSerializer(
+        many=True,
+        help_text="Every invitation to the table for its players; your own for an invitee.",
+    )
+    rematch = RematchSerializer(allow_null=True, help_text="Once the game is over.")
+
+
+class MoveResultSerializer(GamePositionSerializer):
     logged = serializers.ListField(
         child=serializers.IntegerField(),
         help_text="The seqs logged: the move, then any automatic steps after it.",
@@ -264,7 +270,19 @@ def game_summary(game: Game) -> dict:
 
 
 def game_detail(game: Game, user) -> dict:
-    """The game as `user` may see it: their view and legal moves, or a spectator's."""
+    """The game as `user` may see it: their view and legal moves, or a spectator's, with the
+    table's invitations and rematch."""
+    invited = [invitation_answer(found, user) for found in invitations.seen_by(game, user)]
+    proposal = rematches.proposed(game)
+    return {
+        **game_position(game, user),
+        "invitations": invited,
+        "rematch": rematch_answer(proposal) if proposal else None,
+    }
+
+
+def game_position(game: Game, user) -> dict:
+    """The game and its position as `user` may see it (no query beyond the game's seats)."""
     seat = game.seat_of(user)
     detail = {
         **game_summary(game),
@@ -279,10 +297,6 @@ def game_detail(game: Game, user) -> dict:
         "legal_moves": [],
         "outcome": game.outcome,
         "rematch_of": game.rematch_of_id,
-        "invitations": [
-            invitation_answer(found, user) for found in invitations.seen_by(game, user)
-        ],
-        "rematch": rematch_answer(proposal) if (proposal := rematches.proposed(game)) else None,
     }
     if game.state is not None:
         rules = game.rules

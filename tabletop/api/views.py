@@ -33,6 +33,7 @@ from tabletop.api.serializers import (
     SubmitMoveSerializer,
     TokenSerializer,
     game_detail,
+    game_position,
     game_summary,
 )
 from tabletop.play import history, invitations, presence, store, versions
@@ -196,27 +197,34 @@ def join(request: Request, game_id: int) -> Response:
 )
 @api_view(["GET", "POST"])
 def moves(request: Request, game_id: int) -> Response:
+    if request.method == "POST":
+        return submit_move(request, game_id)
     found = find_game(game_id, request.user)
-    if request.method == "GET":
-        if found.status in (Game.Status.OPEN, Game.Status.CANCELLED):
-            return Response([])  # nothing is logged before the last seat is taken
-        query = LogQuerySerializer(data=request.query_params)
-        query.is_valid(raise_exception=True)
-        after = query.validated_data["after"]
-        return Response(history.lines(found, found.seat_of(request.user), after_seq=after))
+    if found.status in (Game.Status.OPEN, Game.Status.CANCELLED):
+        return Response([])  # nothing is logged before the last seat is taken
+    query = LogQuerySerializer(data=request.query_params)
+    query.is_valid(raise_exception=True)
+    after = query.validated_data["after"]
+    return Response(history.lines(found, found.seat_of(request.user), after_seq=after))
+
+
+def submit_move(request: Request, game_id: int) -> Response:
+    """A move needs no look at the game before the store's: the store reads the game once,
+    locked, with its seats, and refuses anyone without a seat (private table or not) and a
+    game that does not exist."""
     form = SubmitMoveSerializer(data=request.data)
     form.is_valid(raise_exception=True)
+    game = Game(pk=game_id)  # the store fills it in as the move leaves it
     logged = store.submit(
-        found,
+        game,
         request.user,
         form.validated_data["move"],
         form.validated_data["expected_seq"],
         Move.Source.API,
     )
-    # The store hands the game back as the move left it.
-    presence.mark_seen(request.user, found)
+    presence.mark_seen(request.user, game)
     return Response(
-        {"logged": [move.seq for move in logged], **game_detail(found, request.user)},
+        {"logged": [move.seq for move in logged], **game_position(game, request.user)},
         status=status.HTTP_201_CREATED,
     )
 

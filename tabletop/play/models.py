@@ -66,6 +66,9 @@ class Game(models.Model):
     outcome = models.JSONField(null=True, blank=True)
     # How many steps have drawn from the random stream (scheme 2 draws the next from there).
     random_events = models.PositiveIntegerField(default=0)
+    # The seats that have resigned or forfeited, in order: every move asks (a resigned seat is
+    # played by a bot and cannot win), and the log would otherwise be searched each time.
+    resigned = models.JSONField(default=list)
 
     class Meta:
         indexes = [models.Index(fields=["status", "slug"])]

@@ -90,7 +90,7 @@ class SeatRow:
 
 
 def seat_rows(game: Game, viewer: int | None) -> list[SeatRow]:
-    resigned = resigned_seats(game) if game.status != Game.Status.OPEN else []
+    resigned = store.resigned_seats(game) if game.status != Game.Status.OPEN else []
     outcome = game.outcome or {}
     seats = game.seats_with_players()
     # The players at the table see each other's vacations; onlookers do not.
@@ -124,16 +124,6 @@ def with_players(game: Game) -> Game:
         seats = Prefetch("seats", queryset=Seat.objects.select_related("user"))
         prefetch_related_objects([game], seats)
     return game
-
-
-def resigned_seats(game: Game) -> list[int]:
-    """The seats that resigned, read once for the whole page (several parts ask); again once
-    the game has moved on."""
-    seq, resigned = getattr(game, "_resigned_seats", (None, []))
-    if seq != game.seq:
-        resigned = store.resigned_seats(game)
-        game._resigned_seats = (game.seq, resigned)
-    return resigned
 
 
 def waiting_names(game: Game) -> list[str]:
@@ -251,7 +241,7 @@ def game_page(game: Game, user, error: str = "") -> dict:
     latest = history.latest_lines(game, seat, LATEST_LINES)
     context["lines"] = list(reversed(named(game, latest)))
     context["your_deadline"] = your_deadline(game, seat)
-    context["resigned"] = seat is not None and seat in resigned_seats(game)
+    context["resigned"] = seat is not None and seat in store.resigned_seats(game)
     return context
 
 
@@ -342,7 +332,7 @@ def rematch_offer(game: Game, seat: int | None) -> dict:
 def legal_moves(game: Game, seat: int | None) -> list[dict]:
     if seat is None or game.status != Game.Status.ACTIVE:
         return []
-    if seat in resigned_seats(game):
+    if seat in store.resigned_seats(game):
         return []
     return game.rules.legal_moves(game.state, seat)
 

@@ -26,9 +26,9 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         parser.add_argument(
             "--only",
-            choices=["rules", "database", "reads", "mail", "bots"],
-            help="one part only (reads: the reads that must not grow with the log; also part "
-            "of database)",
+            choices=["rules", "database", "reads", "api", "mail", "bots"],
+            help="one part only (reads: the reads that must not grow with the log; api: a move "
+            "against the floor; both also part of database)",
         )
         parser.add_argument(
             "--bot-games", type=int, default=200, help="games per matchup for the bots' table"
@@ -48,10 +48,10 @@ class Command(BaseCommand):
             self.rules_figures(seconds)
         if only in (None, "database"):
             self.database_figures()
-        if only == "reads":
+        if only in ("reads", "api"):
             old_name = connection.creation.create_test_db(verbosity=0, autoclobber=True)
             try:
-                self.log_length_figures()
+                self.log_length_figures() if only == "reads" else self.api_figures()
             finally:
                 connection.creation.destroy_test_db(old_name, verbosity=0)
         if only in (None, "mail"):
@@ -93,15 +93,7 @@ class Command(BaseCommand):
                 f"{replay['read'] * 1000:.2f} ms"
             )
             self.log_length_figures()
-            api = benchmarks.api_latency()
-            self.stdout.write(
-                f"[{api['vendor']}] API move p50 {api['move_p50'] * 1000:.1f} ms, "
-                f"p95 {api['move_p95'] * 1000:.1f} ms, {api['move_queries_p50']} queries "
-                f"(at most {api['move_queries_max']}); floor (DRF, token, one insert in a "
-                f"transaction) p50 {api['floor_p50'] * 1000:.1f} ms, "
-                f"p95 {api['floor_p95'] * 1000:.1f} ms; ratio "
-                f"{api['move_p50'] / api['floor_p50']:.1f}x"
-            )
+            self.api_figures()
             polls = benchmarks.panel_polls()
             fresh, unchanged = polls["fresh"], polls["unchanged"]
             self.stdout.write(
@@ -112,6 +104,17 @@ class Command(BaseCommand):
             )
         finally:
             connection.creation.destroy_test_db(old_name, verbosity=0)
+
+    def api_figures(self) -> None:
+        api = benchmarks.api_latency()
+        self.stdout.write(
+            f"[{api['vendor']}] API move p50 {api['move_p50'] * 1000:.1f} ms, "
+            f"p95 {api['move_p95'] * 1000:.1f} ms, {api['move_queries_p50']} queries "
+            f"(at most {api['move_queries_max']}); floor (DRF, token, one insert in a "
+            f"transaction) p50 {api['floor_p50'] * 1000:.1f} ms, "
+            f"p95 {api['floor_p95'] * 1000:.1f} ms; ratio "
+            f"{api['move_p50'] / api['floor_p50']:.1f}x"
+        )
 
     def log_length_figures(self) -> None:
         reads = benchmarks.reads_by_log_length()
