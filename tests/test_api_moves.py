@@ -12,7 +12,7 @@ from rest_framework.test import APIClient
 
 from tabletop.mail.models import Outbox
 from tabletop.play.models import Game, Move
-from tests.factories import started_game
+from tests.factories import play_random_steps, started_game
 
 
 @pytest.fixture
@@ -210,3 +210,27 @@ def test_the_openapi_schema_lists_the_endpoints(db):
     schema = APIClient().get("/api/schema/?format=json").json()
     for endpoint in ("/api/games/", "/api/games/{game_id}/moves/", "/api/auth/token/"):
         assert endpoint in schema["paths"]
+
+
+def test_the_log_comes_in_pages_linked_by_the_next_header(players):
+    game = play_random_steps(started_game(players), 9)
+    client = client_for(players[0])
+    url, pages, read = f"/api/games/{game.pk}/moves/?limit=4", 0, []
+    while url:
+        response = client.get(url)
+        assert response.status_code == 200
+        read += [line["seq"] for line in response.json()]
+        pages += 1
+        link = response.headers.get("Link")
+        url = re.match(r'<([^>]+)>; rel="next"', link).group(1) if link else None
+    assert (pages, read) == (3, list(range(1, 10)))
+
+
+def test_a_long_log_is_answered_a_page_at_a_time(players):
+    game = play_random_steps(started_game(players, "dos"), 103)
+    assert game.seq >= 103  # random play of DOS runs long; the page must be full
+    response = client_for(players[0]).get(f"/api/games/{game.pk}/moves/")
+    assert [line["seq"] for line in response.json()] == list(range(1, 101))
+    assert "after=100" in response.headers["Link"]
+    rest = client_for(players[0]).get(f"/api/games/{game.pk}/moves/?after=100").json()
+    assert [line["seq"] for line in rest] == list(range(101, game.seq + 1))

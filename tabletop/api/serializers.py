@@ -219,6 +219,11 @@ class LogLineSerializer(serializers.Serializer):
     created = serializers.DateTimeField()
 
 
+# The log comes in pages: a long game's whole log in one answer grew with every move.
+LOG_PAGE = 100
+LOG_PAGE_MAX = 1000
+
+
 class LogQuerySerializer(serializers.Serializer):
     after = serializers.IntegerField(
         min_value=0,
@@ -227,6 +232,14 @@ class LogQuerySerializer(serializers.Serializer):
         default=0,
         help_text="Only the lines of moves after this seq (a client that keeps up asks for what "
         "it has not read yet; the answer costs the same however long the log is).",
+    )
+    limit = serializers.IntegerField(
+        min_value=1,
+        max_value=LOG_PAGE_MAX,
+        required=False,
+        default=LOG_PAGE,
+        help_text=f"At most this many lines (default {LOG_PAGE}). When more follow, the Link "
+        'header names the next page (rel="next"), as `?after=` the last seq given.',
     )
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import condition
 from django.views.decorators.vary import vary_on_headers
-from drf_spectacular.utils import OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import exceptions, parsers, status
 from rest_framework.authtoken.serializers import AuthTokenSerializer
 from rest_framework.authtoken.views import ObtainAuthToken
@@ -185,7 +185,16 @@ def join(request: Request, game_id: int) -> Response:
     methods=["GET"],
     operation_id="games_moves_list",
     summary="The log as you may read it (empty until the game starts)",
-    parameters=[LogQuerySerializer],
+    parameters=[
+        LogQuerySerializer,
+        OpenApiParameter(
+            "Link",
+            str,
+            OpenApiParameter.HEADER,
+            response=[200],
+            description='The next page of the log (rel="next"), when more lines follow.',
+        ),
+    ],
     responses={200: LogLineSerializer(many=True), **refusals(400, 401, 403, 404)},
 )
 @extend_schema(
@@ -204,8 +213,13 @@ def moves(request: Request, game_id: int) -> Response:
         return Response([])  # nothing is logged before the last seat is taken
     query = LogQuerySerializer(data=request.query_params)
     query.is_valid(raise_exception=True)
-    after = query.validated_data["after"]
-    return Response(history.lines(found, found.seat_of(request.user), after_seq=after))
+    after, limit = query.validated_data["after"], query.validated_data["limit"]
+    upto = after + limit
+    response = Response(history.lines(found, found.seat_of(request.user), after, upto))
+    if upto < found.seq:
+        following = request.build_absolute_uri(f"?after={upto}&limit={limit}")
+        response["Link"] = f'<{following}>; rel="next"'
+    return response
 
 
 def submit_move(request: Request, game_id: int) -> Response:
