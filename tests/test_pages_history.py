@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -94,3 +95,17 @@ def test_an_open_game_has_no_history_yet(client, players):
     response = client.get(f"/games/{game.pk}/history/")
     assert response.status_code == 302
     assert response["Location"] == f"/games/{game.pk}/"
+
+
+def test_a_long_game_lists_the_moves_around_the_step_with_links_either_side(client, players):
+    game = play_random_steps(started_game(players, "dos"), 120)
+    assert game.seq >= 120  # random play of DOS runs long
+    client.force_login(players[0])
+    page = client.get(f"/games/{game.pk}/history/?seq=60").content.decode()
+    listed = {int(seq) for seq in re.findall(r'<li class="[^"]*" data-seq="(\d+)"', page)}
+    assert listed == set(range(21, 101))  # 40 moves either side of move 60
+    assert 'href="?seq=20">Earlier moves (1 to 20)' in page
+    assert f'href="?seq=101">Later moves (101 to {game.seq})' in page
+    first = client.get(f"/games/{game.pk}/history/?seq=0").content.decode()
+    assert "The deal" in first and "Earlier moves" not in first
+    assert 'data-seq="80"' in first and 'data-seq="81"' not in first

@@ -72,23 +72,35 @@ def position(game: Game, seq: int, viewer: int | None) -> dict:
     return _position(game, seq, viewer, store.replay(game, upto=seq))
 
 
-def position_and_lines(game: Game, seq: int, viewer: int | None) -> tuple[dict, list[dict]]:
-    """The position after move `seq` and the whole log (from the projected lines and the
-    nearest snapshot, or else from a single replay)."""
+def position_and_lines(
+    game: Game, seq: int, viewer: int | None, around: int | None = None
+) -> tuple[dict, list[dict]]:
+    """The position after move `seq` and the log: the whole of it, or the lines of at most
+    `around` moves either side of `seq` (from the projected lines and the nearest snapshot,
+    or else from a single replay)."""
     _check_seq(game, seq)
-    stored = _stored_lines(game, viewer, 0, game.seq)
+    after_seq, upto = (0, game.seq) if around is None else log_window(game, seq, around)
+    stored = _stored_lines(game, viewer, after_seq, upto)
     if stored is not None:
         return position(game, seq, viewer), stored
     state_at, log = None, []
-    for move, before, after in store.history(game):
+    for move, before, after in store.history(game, upto):
         if move.seq == 1 and seq == 0:
             state_at = before
         if move.seq == seq:
             state_at = after
-        log.append(_line(game, move, before, after, viewer))
+        if move.seq > after_seq:
+            log.append(_line(game, move, before, after, viewer))
     if state_at is None:  # a game with no moves yet
         state_at = store.initial_state(game)
     return _position(game, seq, viewer, state_at), log
+
+
+def log_window(game: Game, seq: int, around: int) -> tuple[int, int]:
+    """The moves (after, upto] of a window of 2 * `around` moves that holds `seq`, as near its
+    middle as the ends of the log allow."""
+    upto = min(game.seq, max(seq + around, 2 * around))
+    return max(0, upto - 2 * around), upto
 
 
 # The ways a player's own choice reaches the log. Which one it was is the mover's business

@@ -346,11 +346,17 @@ def your_deadline(game: Game, seat: int | None):
 # ---------------------------------------------------------------------------- history
 
 
+# The history page lists the log of this many moves either side of the step it shows: a
+# long game's whole log made the page grow with every move.
+HISTORY_AROUND = 40
+
+
 def history_page(game: Game, user, seq: int) -> dict:
     """The position after move `seq` as `user` saw it (everything, once the game is over)."""
     seat = with_players(game).seat_of(user)
     seq = max(0, min(seq, game.seq))
-    position, log = history.position_and_lines(game, seq, seat)
+    position, log = history.position_and_lines(game, seq, seat, around=HISTORY_AROUND)
+    after_seq, upto = history.log_window(game, seq, HISTORY_AROUND)
     lines = named(game, log)
     rules = game.rules
     board = boards.prepare(
@@ -381,6 +387,10 @@ def history_page(game: Game, user, seq: int) -> dict:
         "next": min(seq + 1, game.seq),
         "lines": lines,
         "turns": grouped,
+        # The log is listed around the step shown; links step to the moves either side.
+        "window_start": after_seq,
+        "earlier": after_seq if after_seq > 0 else None,
+        "later": upto + 1 if upto < game.seq else None,
         "talk_at_the_deal": talk.get(0, []),
         "current": current,
         "board": board,

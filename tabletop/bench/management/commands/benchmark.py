@@ -127,8 +127,8 @@ class Command(BaseCommand):
             ("game_page", "game page"),
             ("moves_api", "moves API, the latest 12 (?after=)"),
             ("history_step", "history step (API position)"),
-            ("moves_api_whole", "moves API, the whole log"),
-            ("history_page", "history page (lists the whole log)"),
+            ("moves_api_page", "moves API, its first page (100 lines)"),
+            ("history_page", "history page (the log around the step)"),
         ):
             self.stdout.write(
                 f"  {label:36} {short[key] * 1000:7.1f} ms {long[key] * 1000:7.1f} ms  "
