@@ -127,7 +127,7 @@ class Command(BaseCommand):
             ("game_page", "game page"),
             ("moves_api", "moves API, the latest 12 (?after=)"),
             ("history_step", "history step (API position)"),
-            ("moves_api_page", "moves API, its first page (100 lines)"),
+            ("moves_api_page", "moves API, a page of 25 from the start"),
             ("history_page", "history page (the log around the step)"),
         ):
             self.stdout.write(
