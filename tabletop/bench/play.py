@@ -210,9 +210,9 @@ SHORT_LOG, LONG_LOG = 30, 1000
 @override_settings(ROOT_URLCONF=__name__, ALLOWED_HOSTS=["testserver"])
 def reads_by_log_length(repeat: int = 30) -> dict:
     """p50 of the game page, the moves API (the latest dozen lines, as a client that keeps up
-    asks; and a page of 25 from the start), a history step (the API's position at the last move but one,
-    the worst case of a snapshot's window) and the history page, in one DOS game to 500
-    points at about 30 and about 1,000 moves."""
+    asks; and a page of 25 from the start), a history step (the API's position at the last
+    move but one, the worst case of a snapshot's window) and the history page, in one DOS
+    game to 500 points at about 30 and about 1,000 moves."""
     game = new_game("dos", 2, {"target": 500})
     rng = Rng("log-length")
     client = Client()
