@@ -5,13 +5,14 @@ sees it, in at most two queries, and never to someone the table is hidden from."
 from __future__ import annotations
 
 import pytest
+from django.contrib.auth.models import AnonymousUser
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
-from tabletop.play import chat, invitations, presence, rematches, store
+from tabletop.play import chat, invitations, presence, rematches, store, versions
 from tabletop.play.models import Game, Move
 from tests.factories import play_random_steps, started_game, user_at
 
@@ -214,3 +215,17 @@ def test_the_api_gives_players_and_onlookers_different_etags(players):
         APIClient().get(detail(game))["ETag"],
     }
     assert len(tags) == 4
+
+
+def test_each_version_is_read_for_the_game_and_viewer_asked(make_user):
+    """The version query is compiled once with stand-in ids; each read must still be about
+    the game and the viewer it was asked for."""
+    ann, ben = make_user("ann"), make_user("ben")
+    first = started_game([ann, ben])
+    second = play_random_steps(started_game([ben, ann]), 3)
+    found = versions.read(first.pk, ann)
+    assert (found.pk, found.seq, found.seat) == (first.pk, 0, 0)
+    later = versions.read(second.pk, ann)
+    assert (later.pk, later.seq, later.seat, later.seated) == (second.pk, second.seq, 1, 2)
+    assert versions.read(second.pk, AnonymousUser()).seat is None
+    assert versions.read(second.pk + 1000, ann) is None
