@@ -6,6 +6,7 @@ it names; every operation lists its answers, refusals included, for the OpenAPI 
 
 from __future__ import annotations
 
+from django.db.models import Prefetch, Q, QuerySet
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import condition
 from django.views.decorators.vary import vary_on_headers
@@ -37,7 +38,7 @@ from tabletop.api.serializers import (
     game_summary,
 )
 from tabletop.play import history, invitations, presence, store, versions
-from tabletop.play.models import Game, Invitation, Move
+from tabletop.play.models import Game, Invitation, Move, Seat
 
 REFUSALS = {
     400: "The body could not be read (not JSON, nested too deep, a field out of range) or the "
@@ -116,16 +117,7 @@ token = TokenView.as_view()
 )
 def games_list(request: Request) -> Response:
     if request.method == "GET":
-        mine = (
-            Game.objects.filter(seats__user=request.user) if request.user.is_authenticated else []
-        )
-        invited = Game.objects.filter(
-            status=Game.Status.OPEN,
-            pk__in=Invitation.objects.for_player(request.user).holding_seats().values("game"),
-        )
-        open_games = Game.objects.filter(status=Game.Status.OPEN, private=False)
-        found = {game.pk: game for game in [*mine, *invited, *open_games]}
-        return Response([game_summary(game) for game in found.values()])
+        return Response([game_summary(game) for game in listed_games(request.user)])
     form = CreateGameSerializer(data=request.data)
     form.is_valid(raise_exception=True)
     data = form.validated_data
@@ -142,6 +134,22 @@ def games_list(request: Request) -> Response:
         invitees=data["invite"],
     )
     return Response(game_detail(game, request.user), status=status.HTTP_201_CREATED)
+
+
+def listed_games(user) -> QuerySet:
+    """The caller's games, the open tables they are invited to and the open public tables, in
+    two queries however many (the list is what API clients poll): the games without their
+    states, then their seats and players."""
+    invited = Invitation.objects.for_player(user).holding_seats().values("game")
+    shown = Q(status=Game.Status.OPEN, private=False) | Q(status=Game.Status.OPEN, pk__in=invited)
+    if user.is_authenticated:
+        shown |= Q(pk__in=Seat.objects.filter(user=user).values("game"))
+    return (
+        Game.objects.filter(shown)
+        .defer("state", "outcome", "options")
+        .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("user")))
+        .order_by("pk")
+    )
 
 
 def detail_etag(request: Request, game_id: int) -> str | None:

@@ -137,6 +137,9 @@ class CompiledQuery:
 def fetch_marks(game_id: int, viewer: int | None) -> dict | None:
     """The row of `version_query(game_id, viewer)`, its values converted as the ORM does."""
     alias = router.db_for_read(Game)
+    lowest, highest = connections[alias].ops.integer_field_range(Game._meta.pk.get_internal_type())
+    if not lowest <= game_id <= highest:
+        return None  # as the ORM answers an id no column can hold: no such game
     query = compiled_version_query(alias, with_viewer=viewer is not None)
     stand_ins = {STAND_IN_GAME: game_id, STAND_IN_VIEWER: viewer}
     params = [stand_ins.get(p, p) if type(p) is int else p for p in query.params]
