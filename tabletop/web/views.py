@@ -169,7 +169,7 @@ def move(request: HttpRequest, game_id: int) -> HttpResponse:
         )
     except store.Refused as refusal:
         return refused(request, found, refusal.message, refusal.status)
-    found.refresh_from_db()
+    # The store hands the game back as the move left it, seats and players included.
     presence.mark_seen(request.user, found)
     if is_htmx(request):
         return page(request, "web/game_panel.html", pages.game_page(found, request.user))
