@@ -333,6 +333,21 @@ if MAIL_INBOUND_PROVIDER and not ANYMAIL["WEBHOOK_SECRET"]:
         "to 'user:password' and give the provider https://user:password@<site>/anymail/"
         f"{MAIL_INBOUND_PROVIDER}/inbound/."
     )
+# Outgoing webhooks (tabletop/mail/outgoing.py): how long a receiver may take to answer, and
+# after how many events in a row given up (each after MAIL_SEND_ATTEMPTS tries) a webhook is
+# switched off and its owner told by email. Webhooks go to public hosts only; the tests'
+# receivers listen on loopback, which WEBHOOK_ALLOW_LOOPBACK lets through (never in production).
+WEBHOOK_TIMEOUT_SECONDS = float(os.environ.get("WEBHOOK_TIMEOUT_SECONDS", "5"))
+WEBHOOK_FAILURES_TO_SWITCH_OFF = int(os.environ.get("WEBHOOK_FAILURES_TO_SWITCH_OFF", "3"))
+WEBHOOK_ALLOW_LOOPBACK = env_bool("WEBHOOK_ALLOW_LOOPBACK", False)
+# Browser notifications (Web Push): without both keys the option is not offered. Make a pair
+# with `vapid --gen` (py-vapid) and give the public key in its URL-safe base64 form.
+VAPID_PUBLIC_KEY = os.environ.get("VAPID_PUBLIC_KEY", "")
+VAPID_PRIVATE_KEY = os.environ.get("VAPID_PRIVATE_KEY", "")
+# Who push services may contact about our notifications (a mailto: or https: URL).
+VAPID_SUBJECT = os.environ.get(
+    "VAPID_SUBJECT", "mailto:" + DEFAULT_FROM_EMAIL.rpartition("<")[2].rstrip(">")
+)
 # Inbound by IMAP polling (manage.py fetch_mail): imaps://user:pass@host:993/INBOX
 IMAP_URL = os.environ.get("IMAP_URL", "")
 

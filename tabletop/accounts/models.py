@@ -2,11 +2,30 @@
 
 from __future__ import annotations
 
+import secrets
+
 from django.conf import settings
 from django.db import models
 
 # Kinds of email (mail's Outbox.Kind values) that answer something the player just did.
 ANSWERS_ALWAYS_SENT = ("reply",)
+
+# The events a player chooses channels for, and the channels. Table talk has no email of its
+# own: what was said is told in the next turn email.
+EVENTS = ("turn", "reminder", "game_over", "chat", "invitation")
+CHANNELS = ("email", "webhook", "push")
+EVENT_NAMES = {
+    "turn": "It is my turn",
+    "reminder": "Reminders before my deadline",
+    "game_over": "A game ends",
+    "chat": "Table talk",
+    "invitation": "Invitations to new games",
+}
+NO_CHANNEL = {("chat", "email")}
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(24)
 
 
 class Preferences(models.Model):
@@ -45,6 +64,19 @@ class Preferences(models.Model):
     email_timeout = models.BooleanField("when a seat runs out of time", default=True)
     email_game_over = models.BooleanField("when a game ends", default=True)
     email_invitation = models.BooleanField("invitations to new games", default=True)
+    # Other channels are opt-in: email stays the default for everything.
+    webhook_turn = models.BooleanField(default=False)
+    webhook_reminder = models.BooleanField(default=False)
+    webhook_game_over = models.BooleanField(default=False)
+    webhook_chat = models.BooleanField(default=False)
+    webhook_invitation = models.BooleanField(default=False)
+    push_turn = models.BooleanField(default=False)
+    push_reminder = models.BooleanField(default=False)
+    push_game_over = models.BooleanField(default=False)
+    push_chat = models.BooleanField(default=False)
+    push_invitation = models.BooleanField(default=False)
+    # The secret in the address of the player's calendar feed; empty until first shown.
+    calendar_token = models.CharField(max_length=64, blank=True, db_index=True)
     unsubscribed = models.BooleanField(
         default=False, help_text="No email at all (answers to your own emailed moves still come)."
     )
@@ -78,6 +110,92 @@ class Preferences(models.Model):
             return False
         field = "email_" + kind.replace("-", "_")
         return getattr(self, field, True)
+
+    def wants_on(self, channel: str, event: str) -> bool:
+        """Whether this event ("turn", "game-over", ...) goes to the player on this channel.
+        Unsubscribing stops email only: a webhook or push is switched off where it is set."""
+        event = event.replace("-", "_")
+        if channel == "email":
+            return (event, channel) not in NO_CHANNEL and self.wants(event)
+        return bool(getattr(self, f"{channel}_{event}", False))
+
+    def channels(self) -> dict[str, dict[str, bool]]:
+        """{event: {channel: on}} for every event and the channels it can use."""
+        return {
+            event: {
+                channel: self.wants_on(channel, event)
+                for channel in CHANNELS
+                if (event, channel) not in NO_CHANNEL
+            }
+            for event in EVENTS
+        }
+
+    def set_channels(self, chosen: dict[str, dict[str, bool]]) -> list[str]:
+        """Turn channels on or off ({event: {channel: on}}); the names of the changed fields."""
+        changed = []
+        for event, channels in chosen.items():
+            for channel, on in channels.items():
+                setattr(self, f"{channel}_{event}", bool(on))
+                changed.append(f"{channel}_{event}")
+        return changed
+
+    def calendar_secret(self) -> str:
+        """The calendar feed's token, made (and saved) the first time it is asked for."""
+        if not self.calendar_token:
+            self.calendar_token = new_token()
+            self.save()
+        return self.calendar_token
+
+
+class Webhook(models.Model):
+    """Where a JSON POST goes: a player's own (`user`), or a table's (mail.TableWebhook).
+
+    Switched off (`switched_off` set) after WEBHOOK_FAILURES_TO_SWITCH_OFF deliveries in a row
+    gave up; saving a new URL switches it on again.
+    """
+
+    class Format(models.TextChoices):
+        JSON = "json", "JSON, signed (X-Tabletop-Signature)"
+        DISCORD = "discord", "Discord"
+        SLACK = "slack", "Slack"
+
+    url = models.URLField(max_length=1000)
+    format = models.CharField(max_length=8, choices=Format.choices, default=Format.JSON)
+    secret = models.CharField(max_length=64, default=new_token)
+    failures = models.PositiveIntegerField(default=0)
+    switched_off = models.DateTimeField(null=True, blank=True)
+    last_error = models.TextField(blank=True)
+
+    class Meta:
+        abstract = True
+
+    @property
+    def active(self) -> bool:
+        return self.switched_off is None
+
+
+class PlayerWebhook(Webhook):
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="webhook"
+    )
+
+    def __str__(self) -> str:
+        return f"webhook of {self.user}"
+
+
+class PushSubscription(models.Model):
+    """A browser that asked for notifications (Web Push): its push service endpoint and keys."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="push_subscriptions"
+    )
+    endpoint = models.URLField(max_length=1000, unique=True)
+    p256dh = models.CharField(max_length=200)
+    auth = models.CharField(max_length=100)
+    created = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"push to {self.user}"
 
 
 class UsedLink(models.Model):

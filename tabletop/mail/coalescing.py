@@ -44,7 +44,11 @@ def held_until(kind: str) -> datetime | None:
 def burst(row: Outbox):
     """The rows waiting to tell this player about this game, the row itself included."""
     return Outbox.objects.filter(
-        kind__in=KINDS, user_id=row.user_id, game_id=row.game_id, status=Outbox.Status.PENDING
+        kind__in=KINDS,
+        channel=Outbox.Channel.EMAIL,
+        user_id=row.user_id,
+        game_id=row.game_id,
+        status=Outbox.Status.PENDING,
     ).order_by("pk")
 
 

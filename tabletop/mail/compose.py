@@ -348,6 +348,11 @@ def reply(row: Outbox, context: dict) -> dict:
     return found
 
 
+def webhook_off(row: Outbox, context: dict) -> dict:
+    """What the row's context holds (url, failures, error, table) is all it tells."""
+    return {}
+
+
 CONTEXTS = {
     Outbox.Kind.TURN: turn,
     Outbox.Kind.REMINDER: reminder,
@@ -357,4 +362,5 @@ CONTEXTS = {
     Outbox.Kind.DIGEST: digest,
     Outbox.Kind.REPLY: reply,
     Outbox.Kind.TABLE_CANCELLED: table_cancelled,
+    Outbox.Kind.WEBHOOK_OFF: webhook_off,
 }

@@ -30,6 +30,10 @@ def tell_the_table_it_is_cancelled(sender, game, **_) -> None:
     outbox.queue_table_cancelled(game)
 
 
+def tell_the_table_what_was_said(sender, message, **_) -> None:
+    outbox.queue_chat(message)
+
+
 def connect() -> None:
     signals.seats_waiting.connect(tell_seats_it_is_their_turn, dispatch_uid="mail-turns")
     signals.game_ended.connect(tell_everyone_the_game_is_over, dispatch_uid="mail-game-over")
@@ -38,3 +42,4 @@ def connect() -> None:
     signals.table_cancelled.connect(
         tell_the_table_it_is_cancelled, dispatch_uid="mail-table-cancelled"
     )
+    signals.talk_said.connect(tell_the_table_what_was_said, dispatch_uid="mail-talk-said")

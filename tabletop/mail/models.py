@@ -5,9 +5,12 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 
+from tabletop.accounts.models import Webhook
+
 
 class Outbox(models.Model):
-    """One email to send. Written in the same transaction as the move that caused it."""
+    """One message to send: an email, a webhook's POST or a browser notification. Written in
+    the same transaction as the move that caused it."""
 
     class Kind(models.TextChoices):
         TURN = "turn"
@@ -18,6 +21,13 @@ class Outbox(models.Model):
         REPLY = "reply"
         DIGEST = "digest"
         TABLE_CANCELLED = "table-cancelled"
+        CHAT = "chat"
+        WEBHOOK_OFF = "webhook-off"
+
+    class Channel(models.TextChoices):
+        EMAIL = "email"
+        WEBHOOK = "webhook", "webhook (the player's, or the table's when no user)"
+        PUSH = "push", "browser notification"
 
     class Status(models.TextChoices):
         PENDING = "pending"
@@ -28,12 +38,14 @@ class Outbox(models.Model):
         DIGESTED = "digested", "went out in a daily digest"
 
     kind = models.CharField(max_length=16, choices=Kind.choices)
+    channel = models.CharField(max_length=8, choices=Channel.choices, default=Channel.EMAIL)
     game = models.ForeignKey("play.Game", null=True, blank=True, on_delete=models.CASCADE)
     seat = models.PositiveSmallIntegerField(null=True, blank=True)
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE
     )
-    to = models.EmailField()
+    # The address of an email; empty for the other channels (their target is read when sent).
+    to = models.EmailField(blank=True)
     at_seq = models.PositiveIntegerField(default=0)
     context = models.JSONField(default=dict, blank=True)
     created = models.DateTimeField(auto_now_add=True)
@@ -50,6 +62,18 @@ class Outbox(models.Model):
 
     def __str__(self) -> str:
         return f"{self.kind} to {self.to} ({self.status})"
+
+
+class TableWebhook(Webhook):
+    """A table's webhook: the whole table's turns, reminders, talk and end, posted where one of
+    its seated players chose (their group's chat channel, say). It tells what any player at
+    the table may know, never one seat's private view."""
+
+    game = models.OneToOneField("play.Game", on_delete=models.CASCADE, related_name="webhook")
+    set_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE)
+
+    def __str__(self) -> str:
+        return f"webhook of {self.game}"
 
 
 class LocalMail(models.Model):

@@ -22,9 +22,9 @@ from django.db import transaction
 from django.db.models import Q
 from django.urls import reverse
 
-from tabletop.accounts import addresses
+from tabletop.accounts import addresses, channels
 from tabletop.accounts.models import Preferences
-from tabletop.mail import coalescing, subscriptions
+from tabletop.mail import coalescing, outgoing, push, subscriptions
 from tabletop.mail.models import Outbox
 from tabletop.play import clock
 
@@ -88,13 +88,68 @@ def queue_for_seats(kind: str, game, seats: list, **context) -> list[Outbox]:
 
 
 def queue_turns(game, newly_waiting: list[int]) -> None:
-    """A turn email for each seat that newly has to act."""
+    """A turn email for each seat that newly has to act, and a POST or a notification where
+    its player chose those too; the table's webhook hears whose turn it is."""
     seats = [seat for seat in game.seats_with_players() if seat.position in newly_waiting]
     queue_for_seats(Outbox.Kind.TURN, game, seats)
+    queue_other_channels(Outbox.Kind.TURN, game, seats)
+    outgoing.queue_for_table(Outbox.Kind.TURN, game, [seat.position for seat in seats])
 
 
 def queue_game_over(game) -> None:
-    queue_for_seats(Outbox.Kind.GAME_OVER, game, game.seats_with_players())
+    seats = game.seats_with_players()
+    queue_for_seats(Outbox.Kind.GAME_OVER, game, seats)
+    queue_other_channels(Outbox.Kind.GAME_OVER, game, seats)
+    outgoing.queue_for_table(Outbox.Kind.GAME_OVER, game, [None])
+
+
+def queue_reminder(seat) -> None:
+    """A reminder to the seat's player, by every channel they chose; and to the table's webhook."""
+    game = seat.game
+    queue(Outbox.Kind.REMINDER, game, seat.user, seat.position, deadline=seat.deadline.isoformat())
+    queue_other_channels(Outbox.Kind.REMINDER, game, [seat])
+    outgoing.queue_for_table(Outbox.Kind.REMINDER, game, [seat.position])
+
+
+def queue_chat(message) -> None:
+    """Table talk goes to the other players' webhooks and browsers if they asked, and to the
+    table's webhook. (By email it is told in the next turn email.)"""
+    game = message.game
+    others = [seat for seat in game.seats_with_players() if seat.user_id != message.user_id]
+    said = {"said_by": message.user.get_username(), "said": message.text}
+    queue_other_channels(Outbox.Kind.CHAT, game, others, **said)
+    outgoing.queue_for_table(Outbox.Kind.CHAT, game, [message.seat], **said)
+
+
+def queue_other_channels(kind: str, game, seats: list, **context) -> None:
+    """The webhook and push rows for these seats' players (only those who chose them)."""
+    queue_for_channels(kind, game, {seat.position: seat.user for seat in seats}, **context)
+
+
+def queue_for_channels(kind: str, game, users_by_seat: dict, **context) -> list[Outbox]:
+    """A row for each player (by seat; None for no seat) on each channel other than email
+    that they chose for this event and have set up. One query finds them all, so a move pays
+    the same whatever the size of its table."""
+    if not users_by_seat:
+        return []
+    chosen = channels.chosen(kind, [user.pk for user in users_by_seat.values()])
+    rows = [
+        Outbox(
+            kind=kind,
+            channel=channel,
+            game=game,
+            seat=seat,
+            user=user,
+            at_seq=game.seq if game is not None else 0,
+            context=dict(context),
+        )
+        for seat, user in users_by_seat.items()
+        for channel in sorted(chosen.get(user.pk, ()))
+    ]
+    Outbox.objects.bulk_create(rows)
+    for row in rows:
+        transaction.on_commit(partial(publish, row.pk))
+    return rows
 
 
 def queue_timeout(game, late_seat: int, source: str, moves: list) -> None:
@@ -121,6 +176,9 @@ def queue_invitation(invitation) -> Outbox:
     game_url = reverse("game", args=[game.pk])
     token = addresses.invitation_token(invitation.email, invitation.pk)
     signup_query = {"next": game_url, "invitation": token}
+    if player is not None:
+        invited_by = {"invited_by": invitation.invited_by.get_username()}
+        queue_for_channels(Outbox.Kind.INVITATION, game, {None: player}, **invited_by)
     return queue_to(
         invitation.email,
         Outbox.Kind.INVITATION,
@@ -229,6 +287,9 @@ def send(row: Outbox) -> None:
     """Send a claimed row, or record why not; an SMTP failure schedules a retry."""
     from tabletop.mail.compose import compose
 
+    if row.channel != Outbox.Channel.EMAIL:
+        send_elsewhere(row)
+        return
     moment = clock.now()
     decision = plan(row, moment)
     if decision.action == "skip":
@@ -251,6 +312,24 @@ def send(row: Outbox) -> None:
     finish(row, Outbox.Status.SENT, sent=moment, message_id=message.extra_headers["Message-ID"])
 
 
+def send_elsewhere(row: Outbox) -> None:
+    """A webhook's POST or a browser notification: no quiet hours, no bursts (a chat app or a
+    browser has its own do-not-disturb), sent at once unless no longer true."""
+    channel = outgoing if row.channel == Outbox.Channel.WEBHOOK else push
+    why_not = channel.why_not_sent(row)
+    if why_not:
+        finish(row, Outbox.Status.SKIPPED, last_error=why_not)
+        return
+    target = channel.target_of(row)
+    try:
+        channel.send(row, target)
+    except Exception as error:  # noqa: BLE001 - whatever failed, the row must say so
+        failed(row, error)
+        return
+    channel.succeeded(target)
+    finish(row, Outbox.Status.SENT, sent=clock.now())
+
+
 def finish(row: Outbox, status: str, **fields) -> None:
     Outbox.objects.filter(pk=row.pk).update(status=status, attempts=row.attempts + 1, **fields)
 
@@ -263,6 +342,8 @@ def failed(row: Outbox, error: Exception) -> None:
         Outbox.objects.filter(pk=row.pk).update(
             status=Outbox.Status.FAILED, attempts=attempts, last_error=text
         )
+        if row.channel == Outbox.Channel.WEBHOOK:
+            outgoing.gave_up(row, text)
         return
     delay = backoff(attempts)
     log.warning("outbox row %s failed (%s); retrying in %s", row.pk, text, delay)

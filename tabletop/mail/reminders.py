@@ -9,7 +9,6 @@ from django.db import transaction
 
 from tabletop.accounts.models import Preferences
 from tabletop.mail import outbox
-from tabletop.mail.models import Outbox
 from tabletop.play import clock
 from tabletop.play.models import Seat
 
@@ -35,11 +34,5 @@ def remind(seat: Seat, moment: datetime) -> bool:
         )
         if not claimed:
             return False
-        outbox.queue(
-            Outbox.Kind.REMINDER,
-            seat.game,
-            seat.user,
-            seat.position,
-            deadline=seat.deadline.isoformat(),
-        )
+        outbox.queue_reminder(seat)
     return True

@@ -16,7 +16,10 @@ import re
 import unicodedata
 from collections import defaultdict
 
+from django.db import transaction
+
 from tabletop.accounts import limits
+from tabletop.play import signals
 from tabletop.play.models import ChatMessage, Game
 from tabletop.play.store import GameNotActive, NotASeat, Refused
 
@@ -72,9 +75,12 @@ def post(game: Game, user, text: str, source: str) -> ChatMessage:
             f"minute{'s' * (minutes != 1)}.",
             wait,
         )
-    return ChatMessage.objects.create(
-        game=game, seat=seat, user=user, text=said, at_seq=now.seq, source=source
-    )
+    with transaction.atomic():
+        message = ChatMessage.objects.create(
+            game=game, seat=seat, user=user, text=said, at_seq=now.seq, source=source
+        )
+        signals.talk_said.send(sender=ChatMessage, message=message)
+    return message
 
 
 def may_read(game: Game, viewer: int | None) -> bool:

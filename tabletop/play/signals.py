@@ -14,7 +14,11 @@ after commit (the mail outbox does exactly that).
 - `table_cancelled(game)`: the creator called off a table before it started; its seated
   players and the invitations still holding seats are who should hear of it.
 
-The sender is always the Game class (Invitation for `player_invited`).
+- `talk_said(message)`: a player said something at a game's table (a ChatMessage); talk is
+  no move, and this is sent from play/chat.py in the transaction that keeps the message.
+
+The sender is always the Game class (Invitation for `player_invited`, ChatMessage for
+`talk_said`).
 """
 
 from django.dispatch import Signal
@@ -24,3 +28,4 @@ game_ended = Signal()
 timeout_applied = Signal()
 player_invited = Signal()
 table_cancelled = Signal()
+talk_said = Signal()

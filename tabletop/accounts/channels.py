@@ -1,0 +1,90 @@
+"""Which players hear of an event on which channel besides email: those who ticked it and have
+the channel set up (a webhook that is on, a browser subscribed to notifications)."""
+
+from __future__ import annotations
+
+from django.db.models import Q
+
+from tabletop.accounts import public_urls
+from tabletop.accounts.models import PlayerWebhook, Preferences, Webhook, new_token
+
+OTHER_CHANNELS = ("webhook", "push")
+
+
+def chosen(event: str, user_ids: list[int]) -> dict[int, set[str]]:
+    """{user id: {"webhook", "push"}} for these players and this event, in one query."""
+    event = event.replace("-", "_")
+    webhook, push = f"webhook_{event}", f"push_{event}"
+    if not hasattr(Preferences, webhook) or not user_ids:
+        return {}
+    rows = (
+        Preferences.objects.filter(user_id__in=user_ids)
+        .filter(
+            Q(**{webhook: True}, user__webhook__switched_off__isnull=True)
+            | Q(**{push: True}, user__push_subscriptions__isnull=False)
+        )
+        .values_list(
+            "user_id",
+            webhook,
+            push,
+            "user__webhook__id",
+            "user__webhook__switched_off",
+            "user__push_subscriptions__id",
+        )
+    )
+    found: dict[int, set[str]] = {}
+    for user_id, on_webhook, on_push, webhook_id, switched_off, subscription_id in rows:
+        channels = found.setdefault(user_id, set())
+        if on_webhook and webhook_id is not None and switched_off is None:
+            channels.add("webhook")
+        if on_push and subscription_id is not None:
+            channels.add("push")
+    return found
+
+
+# ---------------------------------------------------------------------------- the player's webhook
+
+
+def set_webhook(user, url: str, form: str = Webhook.Format.JSON) -> PlayerWebhook | None:
+    """Save the player's webhook (an empty URL removes it); public_urls.NotPublic or
+    ValueError when it may not be used. Saving switches a switched-off webhook on again."""
+    url = url.strip()
+    if not url:
+        PlayerWebhook.objects.filter(user=user).delete()
+        return None
+    check_webhook(url, form)
+    hook, _ = PlayerWebhook.objects.update_or_create(
+        user=user,
+        defaults={
+            "url": url,
+            "format": form,
+            "failures": 0,
+            "switched_off": None,
+            "last_error": "",
+        },
+    )
+    return hook
+
+
+def check_webhook(url: str, form: str) -> None:
+    if form not in Webhook.Format.values:
+        choices = ", ".join(Webhook.Format.values)
+        raise ValueError(f"There is no webhook format {form!r}; the formats are {choices}.")
+    if len(url) > 1000:
+        raise ValueError("A webhook URL is at most 1000 characters long.")
+    public_urls.check(url)
+
+
+def new_webhook_secret(user) -> str:
+    """A new signing secret for the player's webhook (the old one stops verifying)."""
+    secret = new_token()
+    PlayerWebhook.objects.filter(user=user).update(secret=secret)
+    return secret
+
+
+def new_calendar_token(user) -> str:
+    """A new secret for the calendar feed's address: the old address stops working."""
+    preferences, _ = Preferences.objects.get_or_create(user=user)
+    preferences.calendar_token = new_token()
+    preferences.save(update_fields=["calendar_token"])
+    return preferences.calendar_token

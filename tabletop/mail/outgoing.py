@@ -1,0 +1,325 @@
+"""Outgoing webhooks: a JSON POST to a player's webhook, or to a table's, for each event.
+
+(The inbound email webhook of a provider is webhooks.py; this is the other direction.)
+
+The rows go through the outbox like emails (channel "webhook"): written by mail's listeners in
+the move's transaction, claimed by a worker after commit, retried with backoff, FAILED after
+MAIL_SEND_ATTEMPTS, so a slow or dead receiver never holds up a move. A webhook whose events
+are given up WEBHOOK_FAILURES_TO_SWITCH_OFF times in a row is switched off and its owner told
+by email; saving its URL again switches it back on.
+
+What a POST tells is what anyone at the table may know, whoever reads the channel it lands in:
+the game, whose move it is and until when, the log as a spectator reads it, the table talk
+(seated players read it anyway), the result once the game is over. Never a seat's private
+view or hand, and never the signed log-in link of an email, only the game page's address.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import logging
+import time
+
+import urllib3
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+
+from tabletop.accounts import channels, links, public_urls
+from tabletop.accounts.models import PlayerWebhook, Preferences, Webhook, new_token
+from tabletop.mail.models import Outbox, TableWebhook
+from tabletop.play import clock, history, store
+
+log = logging.getLogger(__name__)
+
+USER_AGENT = "tabletop-webhook/1"
+LINES_TOLD = 3
+# Events a table's webhook receives (invitations are a person's business).
+TABLE_EVENTS = (Outbox.Kind.TURN, Outbox.Kind.REMINDER, Outbox.Kind.GAME_OVER, Outbox.Kind.CHAT)
+
+
+class DeliveryFailed(Exception):
+    """The receiver could not be reached or did not answer 2xx; the message says which."""
+
+
+# ---------------------------------------------------------------------------- queueing
+
+
+def queue_for_table(kind: str, game, seats: list[int | None], **context) -> list[Outbox]:
+    """A POST to the table's webhook for each seat the event is about, if it has one on."""
+    from tabletop.mail.outbox import publish
+
+    if kind not in TABLE_EVENTS or not seats:
+        return []
+    if not TableWebhook.objects.filter(game=game, switched_off__isnull=True).exists():
+        return []
+    rows = Outbox.objects.bulk_create(
+        Outbox(
+            kind=kind,
+            channel=Outbox.Channel.WEBHOOK,
+            game=game,
+            seat=seat,
+            at_seq=game.seq,
+            context={"table": True, **context},
+        )
+        for seat in seats
+    )
+    for row in rows:
+        transaction.on_commit(lambda row_id=row.pk: publish(row_id))
+    return rows
+
+
+# ---------------------------------------------------------------------------- a table's webhook
+
+
+def set_table_webhook(game, user, url: str, form: str = Webhook.Format.JSON) -> TableWebhook:
+    """A seated player sets (or replaces) the table's webhook; store.Refused when they may not
+    or the URL may not be used."""
+    refuse_unless_seated(game, user)
+    if game.status in (game.Status.FINISHED, game.Status.CANCELLED):
+        raise store.GameNotActive("This game is over; a webhook would hear nothing more.")
+    try:
+        channels.check_webhook(url.strip(), form)
+    except ValueError as problem:  # NotPublic is one
+        raise store.Refused(str(problem)) from None
+    hook, _ = TableWebhook.objects.update_or_create(
+        game=game,
+        defaults={
+            "url": url.strip(),
+            "format": form,
+            "set_by": user,
+            "secret": new_token(),
+            "failures": 0,
+            "switched_off": None,
+            "last_error": "",
+        },
+    )
+    return hook
+
+
+def remove_table_webhook(game, user) -> None:
+    refuse_unless_seated(game, user)
+    TableWebhook.objects.filter(game=game).delete()
+
+
+def refuse_unless_seated(game, user) -> None:
+    if game.seat_of(user) is None:
+        raise store.NotASeat("Only the players seated at this table set its webhook.")
+
+
+# ---------------------------------------------------------------------------- the target
+
+
+def target_of(row: Outbox) -> Webhook | None:
+    """The webhook this row goes to, as it is now (None: removed or switched off)."""
+    if row.context.get("table"):
+        found = TableWebhook.objects.filter(game_id=row.game_id).first()
+    else:
+        found = PlayerWebhook.objects.filter(user_id=row.user_id).first()
+    return found if found is not None and found.active else None
+
+
+def why_not_sent(row: Outbox) -> str:
+    """Why this webhook row is no longer to be sent ("" when it is)."""
+    if target_of(row) is None:
+        return "the webhook was removed or switched off"
+    if row.user is not None and not Preferences.of(row.user).wants_on("webhook", row.kind):
+        return "the player no longer wants this event on their webhook"
+    game = row.game
+    turn_like = row.kind in (Outbox.Kind.TURN, Outbox.Kind.REMINDER)
+    if turn_like and (game is None or game.is_over or row.seat not in game.to_act):
+        return "no longer this seat's turn"
+    return ""
+
+
+# ---------------------------------------------------------------------------- the payload
+
+
+def payload(row: Outbox) -> dict:
+    """What the POST tells: the event, the game and what anyone at the table may know."""
+    game = row.game
+    body: dict = {"event": row.kind, "delivery": row.pk, "sent": timezone.now().isoformat()}
+    if game is not None:
+        names = [seat.user.get_username() for seat in game.seats.select_related("user")]
+        body["game"] = {
+            "id": game.pk,
+            "title": game.title,
+            "url": links.absolute(links.game_path(game.pk)),
+            "players": names,
+            "seq": game.seq,
+        }
+        body.update(EVENT_PARTS[row.kind](row, game, names))
+    if row.user is not None:
+        body["to"] = row.user.get_username()
+    body["text"] = describe(body, for_table=bool(row.context.get("table")))
+    return body
+
+
+def turn_parts(row: Outbox, game, names: list[str]) -> dict:
+    seat = game.seats.filter(position=row.seat).first()
+    deadline = seat.deadline if seat is not None else None
+    lines = history.lines(game, None, after_seq=row.at_seq - LINES_TOLD, upto=row.at_seq)
+    return {
+        "seat": row.seat,
+        "player": names[row.seat] if row.seat is not None else None,
+        "waiting_for": [names[waiting] for waiting in game.to_act],
+        "deadline": deadline.isoformat() if deadline else None,
+        "latest": [line["text"] for line in lines],
+    }
+
+
+def game_over_parts(row: Outbox, game, names: list[str]) -> dict:
+    outcome = game.outcome or {"scores": [], "winners": []}
+    return {
+        "scores": dict(zip(names, outcome["scores"], strict=False)),
+        "winners": [names[seat] for seat in outcome["winners"]],
+        "history_url": links.absolute(links.history_path(game.pk)),
+    }
+
+
+def chat_parts(row: Outbox, game, names: list[str]) -> dict:
+    return {"said_by": row.context.get("said_by", ""), "said": row.context.get("said", "")}
+
+
+def invitation_parts(row: Outbox, game, names: list[str]) -> dict:
+    return {"invited_by": row.context.get("invited_by", "")}
+
+
+EVENT_PARTS = {
+    Outbox.Kind.TURN: turn_parts,
+    Outbox.Kind.REMINDER: turn_parts,
+    Outbox.Kind.GAME_OVER: game_over_parts,
+    Outbox.Kind.CHAT: chat_parts,
+    Outbox.Kind.INVITATION: invitation_parts,
+}
+
+
+def describe(body: dict, for_table: bool) -> str:
+    """One line for a chat channel."""
+    game = body.get("game", {})
+    name = f"{game.get('title', 'tabletop')} #{game.get('id', '')}"
+    url = game.get("url", "")
+    event = body["event"]
+    if event in (Outbox.Kind.TURN, Outbox.Kind.REMINDER):
+        whose = "your" if not for_table else f"{body.get('player')}'s"
+        until = (
+            f" (deadline {body['deadline'][:16].replace('T', ' ')} UTC)"
+            if body.get("deadline")
+            else ""
+        )
+        lead = "Reminder: it is still" if event == Outbox.Kind.REMINDER else "It is"
+        return f"{lead} {whose} move in {name}{until}: {url}"
+    if event == Outbox.Kind.GAME_OVER:
+        winners = ", ".join(body.get("winners", [])) or "nobody"
+        return f"{name} is over; won by {winners}: {body.get('history_url', url)}"
+    if event == Outbox.Kind.CHAT:
+        return f"{body.get('said_by')} at {name}: {body.get('said')}"
+    if event == Outbox.Kind.INVITATION:
+        return f"{body.get('invited_by')} invites you to {name}: {url}"
+    return f"{event} in {name}: {url}"
+
+
+def formatted(body: dict, form: str) -> dict:
+    """The body in the receiver's format: Discord and Slack show `text`; JSON gets it all."""
+    if form == Webhook.Format.DISCORD:
+        # No @everyone or role pings out of what a player said at the table.
+        return {"content": body["text"][:2000], "allowed_mentions": {"parse": []}}
+    if form == Webhook.Format.SLACK:
+        escaped = body["text"].replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+        return {"text": escaped}
+    return body
+
+
+def signature(secret: str, timestamp: int, body: bytes) -> str:
+    """X-Tabletop-Signature: "t=<unix time>,v1=<hex HMAC-SHA256 of '<t>.<body>'>"."""
+    signed = f"{timestamp}.".encode() + body
+    digest = hmac.new(secret.encode(), signed, hashlib.sha256).hexdigest()
+    return f"t={timestamp},v1={digest}"
+
+
+# ---------------------------------------------------------------------------- sending
+
+
+def send(row: Outbox, hook: Webhook) -> None:
+    """POST the row's event; DeliveryFailed unless the receiver answers 2xx in time."""
+    body = json.dumps(formatted(payload(row), hook.format), separators=(",", ":")).encode()
+    headers = {
+        "Content-Type": "application/json",
+        "User-Agent": USER_AGENT,
+        "X-Tabletop-Event": row.kind,
+        "X-Tabletop-Delivery": str(row.pk),
+    }
+    if hook.format == Webhook.Format.JSON:
+        headers["X-Tabletop-Signature"] = signature(hook.secret, int(time.time()), body)
+    post(hook.url, body, headers)
+
+
+def post(url: str, body: bytes, headers: dict) -> None:
+    """POST to the URL's checked public address (never a redirect: it could lead inside)."""
+    try:
+        target = public_urls.check(url)
+    except public_urls.NotPublic as refusal:
+        raise DeliveryFailed(str(refusal)) from None
+    timeout = urllib3.Timeout(total=settings.WEBHOOK_TIMEOUT_SECONDS)
+    pool_options = {"timeout": timeout, "retries": False, "maxsize": 1}
+    if target.scheme == "https":
+        pool = urllib3.HTTPSConnectionPool(
+            target.address,
+            target.port,
+            server_hostname=target.host,
+            assert_hostname=target.host,
+            **pool_options,
+        )
+    else:
+        pool = urllib3.HTTPConnectionPool(target.address, target.port, **pool_options)
+    host = target.host if target.port in (80, 443) else f"{target.host}:{target.port}"
+    try:
+        with pool:
+            answer = pool.urlopen(
+                "POST",
+                target.path,
+                body=body,
+                headers={**headers, "Host": host},
+                redirect=False,
+                preload_content=True,
+            )
+    except urllib3.exceptions.HTTPError as error:
+        raise DeliveryFailed(f"{url} could not be reached: {type(error).__name__}") from None
+    if not 200 <= answer.status < 300:
+        raise DeliveryFailed(f"{url} answered {answer.status}")
+
+
+def succeeded(hook: Webhook) -> None:
+    if hook.failures:
+        type(hook).objects.filter(pk=hook.pk).update(failures=0, last_error="")
+
+
+def gave_up(row: Outbox, error: str) -> None:
+    """A delivery given up after every attempt counts against its webhook; too many in a row
+    switch it off, and its owner hears of it by email."""
+    from tabletop.mail.outbox import queue
+
+    hook = target_of(row)
+    if hook is None:
+        return
+    model = type(hook)
+    model.objects.filter(pk=hook.pk).update(failures=hook.failures + 1, last_error=error[:2000])
+    if hook.failures + 1 < settings.WEBHOOK_FAILURES_TO_SWITCH_OFF:
+        return
+    switched = model.objects.filter(pk=hook.pk, switched_off__isnull=True).update(
+        switched_off=clock.now()
+    )
+    owner = hook.set_by if isinstance(hook, TableWebhook) else hook.user
+    if switched:
+        log.warning("webhook %s switched off after %s failed events", hook, hook.failures + 1)
+        queue(
+            Outbox.Kind.WEBHOOK_OFF,
+            row.game if isinstance(hook, TableWebhook) else None,
+            owner,
+            url=hook.url,
+            failures=hook.failures + 1,
+            error=error[:500],
+            table=isinstance(hook, TableWebhook),
+        )

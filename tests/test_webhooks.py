@@ -1,0 +1,246 @@
+"""Webhooks: a player's own and a table's get a JSON POST from the real worker on a turn,
+reminder, talk and game end, signed or in Discord's or Slack's shape; a receiver that fails
+is retried, then given up visibly, then switched off with an email; one that hangs holds up
+nothing; private and loopback addresses are refused, when saved and when sent."""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import time
+
+import pytest
+
+from tabletop.accounts import channels, public_urls
+from tabletop.accounts.models import PlayerWebhook, Preferences
+from tabletop.mail import outgoing, tasks
+from tabletop.mail.models import Outbox, TableWebhook
+from tabletop.play import chat, history, store
+from tabletop.play.models import Move
+from tests import mailhelpers
+from tests.factories import play_random_steps, started_game, user_at
+
+pytest_plugins = ["tests.mailhelpers", "tests.webhookhelpers"]
+pytestmark = [pytest.mark.xdist_group("mail-worker"), pytest.mark.usefixtures("fast_passwords")]
+
+
+@pytest.fixture
+def pair(make_user):
+    return [make_user("ann"), make_user("ben")]
+
+
+def wants_webhooks(user, *events: str) -> None:
+    preferences, _ = Preferences.objects.get_or_create(user=user)
+    preferences.set_channels({event: {"webhook": True} for event in events})
+    preferences.save()
+
+
+def verified(secret: str, header: str, body: bytes) -> bool:
+    """What the README tells a receiver to do with X-Tabletop-Signature."""
+    parts = dict(item.split("=", 1) for item in header.split(","))
+    expected = hmac.new(
+        secret.encode(), parts["t"].encode() + b"." + body, hashlib.sha256
+    ).hexdigest()
+    fresh = abs(time.time() - int(parts["t"])) < 300
+    return fresh and hmac.compare_digest(expected, parts["v1"])
+
+
+def until_ann_is_to_act(game):
+    while 0 not in game.to_act:
+        game = play_random_steps(game, 1)
+    return game
+
+
+def webhook_rows(**filters):
+    return Outbox.objects.filter(channel=Outbox.Channel.WEBHOOK, **filters)
+
+
+def test_a_turn_is_posted_to_the_players_webhook_signed_and_telling_no_secret(
+    pair, worker, answering
+):
+    ann, ben = pair
+    hook = channels.set_webhook(ann, answering.url)
+    wants_webhooks(ann, "turn")
+    game = until_ann_is_to_act(started_game(pair, "dos"))
+
+    request = answering.wait_for(1)[0]
+    body = request.json
+    assert verified(hook.secret, request.headers["X-Tabletop-Signature"], request.body)
+    assert request.headers["X-Tabletop-Event"] == "turn"
+    assert body["event"] == "turn" and body["player"] == "ann" and body["to"] == "ann"
+    assert body["game"]["url"].endswith(f"/games/{game.pk}/")
+    assert "/mail/go/" not in request.body.decode()  # never a log-in link
+    spectator_lines = [line["text"] for line in history.lines(game, None)]
+    assert all(line in spectator_lines for line in body["latest"])
+    assert set(body) == {"event", "delivery", "sent", "game", "seat", "player", "waiting_for",
+                         "deadline", "latest", "to", "text"}  # fmt: skip
+    assert body["deadline"] == game.seats.get(position=0).deadline.isoformat()
+    # ben chose no webhook: his turns go by email only.
+    assert not webhook_rows(user=ben).exists()
+
+
+def test_a_signature_made_with_another_secret_does_not_verify(pair, worker, answering):
+    hook = channels.set_webhook(pair[0], answering.url)
+    wants_webhooks(pair[0], "turn")
+    until_ann_is_to_act(started_game(pair))
+    request = answering.wait_for(1)[0]
+    assert verified(hook.secret, request.headers["X-Tabletop-Signature"], request.body)
+    assert not verified("not-" + hook.secret, request.headers["X-Tabletop-Signature"], request.body)
+    assert not verified(hook.secret, request.headers["X-Tabletop-Signature"], request.body + b" ")
+
+
+@pytest.mark.parametrize("form", ["discord", "slack"])
+def test_discord_and_slack_get_one_line_in_their_own_shape(pair, worker, answering, form):
+    channels.set_webhook(pair[0], answering.url, form)
+    wants_webhooks(pair[0], "turn")
+    game = until_ann_is_to_act(started_game(pair))
+    request = answering.wait_for(1)[0]
+    body = request.json
+    assert "X-Tabletop-Signature" not in request.headers
+    if form == "discord":
+        assert set(body) == {"content", "allowed_mentions"}
+        assert body["allowed_mentions"] == {"parse": []}
+        text = body["content"]
+    else:
+        assert set(body) == {"text"}
+        text = body["text"]
+    assert text.startswith("It is your move in Gazobu #") and f"/games/{game.pk}/" in text
+
+
+def test_a_receiver_answering_500_is_retried_given_up_and_switched_off_with_an_email(
+    pair, worker, failing, mailbox, settings
+):
+    settings.MAIL_SEND_ATTEMPTS = 2
+    settings.MAIL_RETRY_SECONDS = 0
+    settings.WEBHOOK_FAILURES_TO_SWITCH_OFF = 1
+    settings.MAIL_COALESCE_SECONDS = 0
+    ann = pair[0]
+    channels.set_webhook(ann, failing.url)
+    wants_webhooks(ann, "turn")
+    game = until_ann_is_to_act(started_game(pair))
+
+    hook = mailhelpers.wait_until(
+        lambda: PlayerWebhook.objects.filter(user=ann, switched_off__isnull=False).first()
+    )
+    assert "500" in hook.last_error
+    row = webhook_rows().get()
+    assert row.status == Outbox.Status.FAILED
+    assert row.attempts == 2 and "answered 500" in row.last_error
+    assert len(failing.received()) == 2
+
+    told = mailbox.wait_for(ann.email, 2)
+    notice = next(mail for mail in told if mail.message["X-Tabletop-Kind"] == "webhook-off")
+    assert "switched it off" in notice.text and failing.url in notice.text
+
+    # Switched off, it hears nothing more; saving it again switches it back on.
+    play_random_steps(game, 2)
+    assert not webhook_rows(status=Outbox.Status.PENDING).exists()
+    channels.set_webhook(ann, failing.url)
+    ann.webhook.refresh_from_db()
+    assert ann.webhook.active and ann.webhook.failures == 0
+
+
+def test_a_hanging_receiver_times_out_without_holding_up_the_move(pair, worker, hanging, settings):
+    settings.WEBHOOK_TIMEOUT_SECONDS = 0.5
+    settings.MAIL_RETRY_SECONDS = 600
+    channels.set_webhook(pair[0], hanging.url)
+    wants_webhooks(pair[0], "turn", "chat")
+    game = started_game(pair)
+    mover = user_at(game, game.to_act[0])
+    began = time.monotonic()
+    for _ in range(3):
+        chat.post(game, pair[1], "hello", Move.Source.WEB)
+    if mover == pair[1]:
+        store.submit(game, mover, game.rules.legal_moves(game.state, 1)[0], game.seq, "web")
+    assert time.monotonic() - began < 2
+
+    row = mailhelpers.wait_until(lambda: webhook_rows(attempts=1).first())
+    assert row.status == Outbox.Status.PENDING and "timeout" in row.last_error.lower()
+    assert row.not_before is not None  # retried after a backoff
+
+
+def test_one_event_is_posted_once_however_often_its_task_runs(pair, answering, transactional_db):
+    channels.set_webhook(pair[0], answering.url)
+    wants_webhooks(pair[0], "chat")
+    game = started_game(pair)
+    chat.post(game, pair[1], "good luck", Move.Source.WEB)
+    row = webhook_rows().get()
+    tasks.deliver(row.pk)
+    tasks.deliver(row.pk)
+    tasks.sweep()
+    assert [r.json["said"] for r in answering.received()] == ["good luck"]
+    row.refresh_from_db()
+    assert row.status == Outbox.Status.SENT
+    # The one who spoke is not told what they said.
+    assert not webhook_rows(user=pair[1]).exists()
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "http://127.0.0.1/hook",
+        "http://localhost:8000/",
+        "http://10.1.2.3/",
+        "http://192.168.0.1/",
+        "http://169.254.169.254/latest/meta-data/",
+        "http://[::1]/",
+        "http://[fe80::1]/",
+        "http://[::ffff:127.0.0.1]/",
+        "ftp://example.com/",
+        "https://user:pw@example.com/",
+    ],
+)
+def test_webhooks_to_anything_but_a_public_http_host_are_refused(url, settings):
+    settings.WEBHOOK_ALLOW_LOOPBACK = False
+    with pytest.raises(public_urls.NotPublic):
+        public_urls.check(url)
+
+
+def test_loopback_allowed_for_tests_still_refuses_private_and_link_local(settings):
+    settings.WEBHOOK_ALLOW_LOOPBACK = True
+    assert public_urls.check("http://127.0.0.1:9/x?y=1").path == "/x?y=1"
+    for url in ("http://10.0.0.1/", "http://169.254.169.254/"):
+        with pytest.raises(public_urls.NotPublic):
+            public_urls.check(url)
+
+
+def test_an_address_that_turned_private_is_refused_at_delivery(
+    pair, answering, settings, transactional_db
+):
+    channels.set_webhook(pair[0], answering.url)
+    wants_webhooks(pair[0], "chat")
+    game = started_game(pair)
+    settings.WEBHOOK_ALLOW_LOOPBACK = False  # as if its name now resolved to this machine
+    chat.post(game, pair[1], "psst", Move.Source.WEB)
+    tasks.deliver(webhook_rows().get().pk)
+    row = webhook_rows().get()
+    assert row.status == Outbox.Status.PENDING and "loopback" in row.last_error
+    assert answering.received() == []
+
+
+def test_a_seated_player_sets_the_tables_webhook_which_hears_turns_talk_and_the_end(
+    pair, make_user, worker, answering
+):
+    ann, ben = pair
+    game = started_game(pair)
+    with pytest.raises(store.NotASeat):
+        outgoing.set_table_webhook(game, make_user("cat"), answering.url)
+    hook = outgoing.set_table_webhook(game, ben, answering.url)
+    chat.post(game, ann, "gl hf", Move.Source.WEB)
+    answering.wait_for(1)
+    while not game.is_over:
+        game = play_random_steps(game, 40)
+    rows = webhook_rows(user=None)
+    mailhelpers.wait_until(lambda: not rows.filter(status=Outbox.Status.PENDING).exists())
+    events = [request.json["event"] for request in answering.received()]
+    assert events[0] == "chat" and events[-1] == "game-over" and "turn" in events
+    assert all(
+        verified(hook.secret, r.headers["X-Tabletop-Signature"], r.body)
+        for r in answering.received()
+    )
+    last = answering.received()[-1].json
+    assert last["winners"] == [game.seats.get(position=s).user.username
+                               for s in game.outcome["winners"]]  # fmt: skip
+    turns = [r.json for r in answering.received() if r.json["event"] == "turn"]
+    assert all("to" not in turn and turn["text"].startswith("It is ") for turn in turns)
+    assert TableWebhook.objects.get(game=game).set_by == ben
