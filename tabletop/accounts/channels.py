@@ -6,7 +6,13 @@ from __future__ import annotations
 from django.db.models import Q
 
 from tabletop.accounts import public_urls
-from tabletop.accounts.models import PlayerWebhook, Preferences, Webhook, new_token
+from tabletop.accounts.models import (
+    PlayerWebhook,
+    Preferences,
+    PushSubscription,
+    Webhook,
+    new_token,
+)
 
 OTHER_CHANNELS = ("webhook", "push")
 
@@ -88,3 +94,17 @@ def new_calendar_token(user) -> str:
     preferences.calendar_token = new_token()
     preferences.save(update_fields=["calendar_token"])
     return preferences.calendar_token
+
+
+def subscribe_browser(user, endpoint: str, keys: dict) -> PushSubscription:
+    """Keep a browser's push subscription (its push service's endpoint and its keys)."""
+    p256dh, auth = str(keys.get("p256dh", "")), str(keys.get("auth", ""))
+    if not p256dh or not auth or len(p256dh) > 200 or len(auth) > 100:
+        raise ValueError("The subscription needs its keys p256dh and auth.")
+    if len(endpoint) > 1000:
+        raise ValueError("The subscription's endpoint is too long.")
+    public_urls.check(endpoint)
+    found, _ = PushSubscription.objects.update_or_create(
+        endpoint=endpoint, defaults={"user": user, "p256dh": p256dh, "auth": auth}
+    )
+    return found

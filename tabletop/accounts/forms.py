@@ -10,7 +10,16 @@ from allauth.account import forms as allauth_forms
 from django import forms
 from django.conf import settings
 
-from tabletop.accounts.models import Preferences
+from tabletop.accounts import channels, public_urls
+from tabletop.accounts.models import (
+    CHANNELS,
+    EVENT_NAMES,
+    EVENTS,
+    NO_CHANNEL,
+    PlayerWebhook,
+    Preferences,
+    Webhook,
+)
 from tabletop.accounts.signals import clock_settings_changed
 
 
@@ -67,6 +76,7 @@ class PreferencesForm(forms.ModelForm):
             "email_game_over",
             "email_invitation",
             "unsubscribed",
+            *(f"{channel}_{event}" for channel in CHANNELS[1:] for event in EVENTS),
         ]
         widgets = {
             "quiet_start": forms.TimeInput(attrs={"type": "time"}, format="%H:%M"),
@@ -74,6 +84,19 @@ class PreferencesForm(forms.ModelForm):
             "vacation_start": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
             "vacation_end": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
         }
+
+    def __init__(self, *args, push_available: bool = False, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        if not push_available:
+            # Not shown, so not posted: left out, they keep what they were.
+            for event in EVENTS:
+                self.fields.pop(f"push_{event}")
+        names = {"email": "email", "webhook": "webhook", "push": "browser notification"}
+        for event in EVENTS:
+            for channel in CHANNELS:
+                field = self.fields.get(grid_field(event, channel))
+                if field is not None:
+                    field.widget.attrs["aria-label"] = f"{EVENT_NAMES[event]}: {names[channel]}"
 
     def clean_digest_hour(self) -> int:
         hour = self.cleaned_data["digest_hour"]
@@ -115,24 +138,76 @@ SETTINGS_GROUPS = (
     ("Vacation", "Your clock stops while you are away.", ("vacation_start", "vacation_end")),
     (
         "Email",
-        "",
-        (
-            "email_turn",
-            "email_reminder",
-            "email_timeout",
-            "email_game_over",
-            "email_invitation",
-            "daily_digest",
-            "digest_hour",
-            "unsubscribed",
-        ),
+        "Which events come by email is chosen in the table above.",
+        ("email_timeout", "daily_digest", "digest_hour", "unsubscribed"),
     ),
 )
 
 
+def grid_field(event: str, channel: str) -> str:
+    return f"{channel}_{event}"
+
+
+GRID_FIELDS = {
+    grid_field(event, channel)
+    for event in EVENTS
+    for channel in CHANNELS
+    if (event, channel) not in NO_CHANNEL
+}
+
+
+def channel_grid(form, push_available: bool) -> dict:
+    """The events by the channels they reach the player on: a table of checkboxes. The push
+    column shows only where the site can send notifications."""
+    shown = [channel for channel in CHANNELS if channel != "push" or push_available]
+    rows = []
+    for event in EVENTS:
+        cells = [
+            form[grid_field(event, channel)] if (event, channel) not in NO_CHANNEL else None
+            for channel in shown
+        ]
+        rows.append({"event": EVENT_NAMES[event], "cells": cells})
+    return {"channels": shown, "rows": rows}
+
+
+class WebhookForm(forms.Form):
+    """The player's own webhook: an empty URL removes it."""
+
+    url = forms.CharField(
+        label="Webhook URL",
+        required=False,
+        max_length=1000,
+        help_text="An https:// address on a public host (a Discord or Slack channel's webhook, "
+        "or your own). Saving it switches a webhook that was switched off back on.",
+    )
+    format = forms.ChoiceField(choices=Webhook.Format.choices, initial=Webhook.Format.JSON)
+
+    def __init__(self, *args, user, **kwargs) -> None:
+        hook = PlayerWebhook.objects.filter(user=user).first()
+        if hook is not None:
+            kwargs.setdefault("initial", {"url": hook.url, "format": hook.format})
+        super().__init__(*args, prefix="webhook", **kwargs)
+        self.user = user
+
+    def clean(self) -> dict:
+        data = super().clean()
+        url = data.get("url", "").strip()
+        if url:
+            try:
+                channels.check_webhook(url, data.get("format", Webhook.Format.JSON))
+            except (ValueError, public_urls.NotPublic) as problem:
+                raise forms.ValidationError(str(problem)) from None
+        return data
+
+    def save(self) -> PlayerWebhook | None:
+        return channels.set_webhook(
+            self.user, self.cleaned_data["url"], self.cleaned_data["format"]
+        )
+
+
 def settings_groups(form) -> list[dict]:
     """The preference fields in the groups a person thinks in; any new field lands in "More"."""
-    placed, groups = set(), []
+    placed, groups = set(GRID_FIELDS), []
     for title, note, names in SETTINGS_GROUPS:
         fields = [form[name] for name in names if name in form.fields]
         placed.update(names)

@@ -3,20 +3,23 @@ settings page, and the signed way into a game from an email."""
 
 from __future__ import annotations
 
+import json
 from urllib.parse import urlencode
 
 from allauth.account import views as allauth_views
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import REDIRECT_FIELD_NAME, login
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.views.decorators.http import require_http_methods
 
-from tabletop.accounts import addresses, limits, link_sessions, links
-from tabletop.accounts.forms import PreferencesForm, settings_groups
-from tabletop.accounts.models import Preferences
+from tabletop.accounts import addresses, channels, limits, link_sessions, links, public_urls
+from tabletop.accounts.forms import PreferencesForm, WebhookForm, channel_grid, settings_groups
+from tabletop.accounts.models import PlayerWebhook, Preferences, PushSubscription
 from tabletop.accounts.signals import signed_up_by_invitation
 
 MODEL_BACKEND = "django.contrib.auth.backends.ModelBackend"
@@ -81,20 +84,94 @@ def too_many_requests(request: HttpRequest, exception: Exception | None = None) 
     return limits.allauth_refusal(request)
 
 
+def push_available() -> bool:
+    return bool(settings.VAPID_PUBLIC_KEY and settings.VAPID_PRIVATE_KEY)
+
+
 @login_required
 def settings_page(request: HttpRequest) -> HttpResponse:
     preferences, _ = Preferences.objects.get_or_create(user=request.user)
-    form = PreferencesForm(request.POST or None, instance=preferences)
-    if request.method == "POST" and form.is_valid():
+    action = request.POST.get("action", "") if request.method == "POST" else ""
+    if action in CHANNEL_ACTIONS:
+        return CHANNEL_ACTIONS[action](request)
+    posted = request.POST if request.method == "POST" and not action else None
+    form = PreferencesForm(posted, instance=preferences, push_available=push_available())
+    if posted is not None and form.is_valid():
         form.save()
         messages.success(request, "Your settings are saved.")
         return redirect("settings")
+    return render_settings(request, form, WebhookForm(user=request.user))
+
+
+def render_settings(request: HttpRequest, form, webhook_form, status: int = 200) -> HttpResponse:
+    preferences = form.instance
     context = {
         "form": form,
         "groups": settings_groups(form),
+        "grid": channel_grid(form, push_available()),
+        "webhook_form": webhook_form,
+        "webhook": PlayerWebhook.objects.filter(user=request.user).first(),
+        "push_key": settings.VAPID_PUBLIC_KEY if push_available() else "",
+        "push_browsers": request.user.push_subscriptions.count(),
+        "calendar_url": links.absolute(
+            reverse("calendar-feed", args=[preferences.calendar_secret()])
+        ),
         "address_verified": addresses.is_verified(request.user),
     }
-    return render(request, "accounts/settings.html", context)
+    return render(request, "accounts/settings.html", context, status=status)
+
+
+def save_webhook(request: HttpRequest) -> HttpResponse:
+    webhook_form = WebhookForm(request.POST, user=request.user)
+    if not webhook_form.is_valid():
+        preferences = Preferences.objects.get(user=request.user)
+        form = PreferencesForm(instance=preferences, push_available=push_available())
+        return render_settings(request, form, webhook_form, status=400)
+    saved = webhook_form.save()
+    messages.success(request, "Your webhook is saved." if saved else "Your webhook is removed.")
+    return redirect(reverse("settings") + "#channels")
+
+
+def new_webhook_secret(request: HttpRequest) -> HttpResponse:
+    channels.new_webhook_secret(request.user)
+    messages.success(request, "Your webhook has a new secret; the old one no longer verifies.")
+    return redirect(reverse("settings") + "#channels")
+
+
+def new_calendar_address(request: HttpRequest) -> HttpResponse:
+    channels.new_calendar_token(request.user)
+    messages.success(request, "Your calendar has a new address; the old one no longer works.")
+    return redirect(reverse("settings") + "#calendar")
+
+
+CHANNEL_ACTIONS = {
+    "webhook": save_webhook,
+    "webhook-secret": new_webhook_secret,
+    "calendar-reset": new_calendar_address,
+}
+
+
+@login_required
+@require_http_methods(["POST", "DELETE"])
+def push_subscription(request: HttpRequest) -> HttpResponse:
+    """The settings page's script subscribes this browser to notifications (POST, the
+    browser's PushSubscription as JSON) or forgets it (DELETE, its endpoint)."""
+    if not push_available():
+        return JsonResponse({"detail": "This site sends no browser notifications."}, status=404)
+    try:
+        data = json.loads(request.body or b"{}")
+        endpoint = str(data["endpoint"])
+        keys = data.get("keys") or {}
+    except (ValueError, KeyError, TypeError):
+        return JsonResponse({"detail": "Send the browser's subscription as JSON."}, status=400)
+    if request.method == "DELETE":
+        PushSubscription.objects.filter(user=request.user, endpoint=endpoint).delete()
+        return JsonResponse({"subscribed": False})
+    try:
+        channels.subscribe_browser(request.user, endpoint, keys)
+    except (ValueError, public_urls.NotPublic) as problem:
+        return JsonResponse({"detail": str(problem)}, status=400)
+    return JsonResponse({"subscribed": True}, status=201)
 
 
 def go(request: HttpRequest, token: str) -> HttpResponse:

@@ -1,7 +1,7 @@
 from django.urls import path, re_path
 from drf_spectacular.views import SpectacularAPIView
 
-from tabletop.api import chat, tables, views
+from tabletop.api import channels, chat, tables, views
 
 urlpatterns = [
     path("auth/token/", views.token, name="api-token"),
@@ -30,6 +30,8 @@ urlpatterns = [
     path("games/<int:game_id>/rematch/", tables.rematch, name="api-rematch"),
     path("games/<int:game_id>/chat/", chat.talk, name="api-chat"),
     path("games/<int:game_id>/note/", chat.note, name="api-note"),
+    path("games/<int:game_id>/webhook/", channels.table_webhook, name="api-table-webhook"),
+    path("me/preferences/", channels.preferences, name="api-preferences"),
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
     # Last: every other address ending in a slash (APPEND_SLASH adds it) is a JSON 404.
     re_path(r"^(?:.*/)?$", views.not_found),

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from tabletop.web import chat, mailpages, rules, tables, views
+from tabletop.web import calendars, chat, mailpages, rules, tables, views
 
 urlpatterns = [
     path("", views.dashboard, name="dashboard"),
@@ -35,6 +35,7 @@ urlpatterns = [
     path("games/<int:game_id>/history/", views.game_history, name="history"),
     path("games/<int:game_id>/history/log.json", views.export_log, name="export"),
     path("rules/<str:slug>/", rules.rules_page, name="rules"),
+    path("calendar/<str:token>.ics", calendars.calendar_feed, name="calendar-feed"),
     path("mail/", mailpages.local_outbox, name="local-outbox"),
     path("mail/unsubscribe/<str:token>/", mailpages.unsubscribe, name="mail-unsubscribe"),
 ]

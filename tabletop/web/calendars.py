@@ -1,0 +1,106 @@
+"""A player's private calendar feed (.ics): each deadline they have now, as an event that ends
+at the deadline, with an alarm at each of their reminders.
+
+The address holds a secret token instead of a log-in (calendar apps fetch it on their own,
+without cookies); anyone holding it reads the player's deadlines and nothing else, and the
+player can reset it from the settings page. A calendar app polls the address, so the feed
+follows the games as they move.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from django.conf import settings
+from django.contrib.auth.decorators import login_not_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.views.decorators.http import require_GET
+from icalendar import Alarm, Calendar, Event
+
+from tabletop.accounts import links
+from tabletop.accounts.models import Preferences
+from tabletop.play import clock
+from tabletop.play.models import Game, Seat
+
+# The event is the last stretch before the deadline, so it shows on the day it falls.
+EVENT_LENGTH = timedelta(minutes=30)
+
+
+@login_not_required
+@require_GET
+def calendar_feed(request: HttpRequest, token: str) -> HttpResponse:
+    preferences = (
+        Preferences.objects.filter(calendar_token=token).select_related("user").first()
+        if token
+        else None
+    )
+    if preferences is None:
+        raise Http404("There is no calendar at this address (was it reset?).")
+    feed = deadlines_calendar(preferences)
+    response = HttpResponse(feed.to_ical(), content_type="text/calendar; charset=utf-8")
+    response["Cache-Control"] = "private, no-cache"
+    response["X-Robots-Tag"] = "noindex"
+    return response
+
+
+def deadlines_calendar(preferences: Preferences) -> Calendar:
+    feed = Calendar()
+    feed.add("prodid", "-//tabletop//deadlines//EN")
+    feed.add("version", "2.0")
+    feed.add("x-wr-calname", f"tabletop: {preferences.user.get_username()}'s deadlines")
+    feed.add("refresh-interval;value=duration", "PT1H")
+    for seat in waiting_seats(preferences.user):
+        feed.add_component(deadline_event(seat, preferences))
+    return feed
+
+
+def waiting_seats(user) -> list[Seat]:
+    """The player's seats with a running deadline (the game waits for them)."""
+    seats = Seat.objects.filter(
+        user=user, deadline__isnull=False, game__status=Game.Status.ACTIVE
+    ).select_related("game")
+    return [seat for seat in seats.order_by("deadline") if seat.position in seat.game.to_act]
+
+
+def deadline_event(seat: Seat, preferences: Preferences) -> Event:
+    game = seat.game
+    names = [s.user.get_username() for s in game.seats.select_related("user")]
+    others = [names[position] for position in game.to_act if position != seat.position]
+    waiting = "your move" + (f" (and {', '.join(others)}'s)" if others else "")
+    event = Event()
+    turn = f"game-{game.pk}-seat-{seat.position}-turn-{seat.turn_seq}"
+    event.add("uid", f"tabletop-{turn}@{site_name()}")
+    event.add("dtstamp", clock.now())
+    event.add("dtstart", seat.deadline - EVENT_LENGTH)
+    event.add("dtend", seat.deadline)
+    event.add("summary", f"{game.title} #{game.pk}: {waiting}")
+    url = links.absolute(links.game_path(game.pk))
+    event.add("url", url)
+    event.add(
+        "description",
+        f"The deadline of your move in {game.title} #{game.pk}, at {seat.deadline:%H:%M} UTC; "
+        f"then {game.get_timeout_policy_display()}. {url}",
+    )
+    for point in reminders(seat, preferences):
+        event.add_component(alarm_at(point, game))
+    return event
+
+
+def reminders(seat: Seat, preferences: Preferences) -> list:
+    if seat.turn_started is None:
+        return []
+    return clock.reminder_points(
+        seat.deadline, seat.game.reminder_hours, seat.turn_started, preferences
+    )
+
+
+def alarm_at(moment, game: Game) -> Alarm:
+    alarm = Alarm()
+    alarm.add("action", "DISPLAY")
+    alarm.add("trigger", moment)
+    alarm.add("description", f"Your move in {game.title} #{game.pk} is due soon")
+    return alarm
+
+
+def site_name() -> str:
+    return settings.SITE_URL.split("//", 1)[-1].split("/", 1)[0]
