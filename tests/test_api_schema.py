@@ -31,6 +31,11 @@ OPERATIONS = {
     ("post", "/api/games/{game_id}/chat/"): "games_chat_create",
     ("get", "/api/games/{game_id}/note/"): "games_note_retrieve",
     ("put", "/api/games/{game_id}/note/"): "games_note_update",
+    ("get", "/api/games/{game_id}/webhook/"): "games_webhook_retrieve",
+    ("put", "/api/games/{game_id}/webhook/"): "games_webhook_update",
+    ("delete", "/api/games/{game_id}/webhook/"): "games_webhook_destroy",
+    ("get", "/api/me/preferences/"): "me_preferences_retrieve",
+    ("patch", "/api/me/preferences/"): "me_preferences_partial_update",
 }
 THROTTLED = {
     "auth_token_create",
@@ -48,6 +53,7 @@ READS_NO_BODY = {
     "games_invitations_decline",
     "games_cancel",
     "games_rematch",
+    "games_webhook_destroy",
 }
 
 

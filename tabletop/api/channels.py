@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from django.urls import reverse
 from drf_spectacular.utils import extend_schema
-from rest_framework import exceptions, serializers, status
+from rest_framework import exceptions, serializers
 from rest_framework.decorators import api_view, permission_classes
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
@@ -167,6 +167,10 @@ class TableWebhookSerializer(serializers.Serializer):
     secret = serializers.CharField(required=False, help_text="Shown to the player who set it.")
 
 
+class RemovedSerializer(serializers.Serializer):
+    removed = serializers.BooleanField(help_text="Whether there was a webhook to remove.")
+
+
 def table_webhook_state(hook: TableWebhook, user) -> dict:
     shown = {"set_by": hook.set_by.get_username(), "format": hook.format, "active": hook.active}
     if hook.set_by_id == user.pk:
@@ -191,15 +195,14 @@ def table_webhook_state(hook: TableWebhook, user) -> dict:
     methods=["DELETE"],
     operation_id="games_webhook_destroy",
     summary="Remove the table's webhook",
-    responses={204: None, **refusals(401, 403, 404)},
+    responses={200: RemovedSerializer, **refusals(401, 403, 404)},
 )
 @api_view(["GET", "PUT", "DELETE"])
 @permission_classes([IsAuthenticated])
 def table_webhook(request: Request, game_id: int) -> Response:
     found = find_game(game_id, request.user)
     if request.method == "DELETE":
-        outgoing.remove_table_webhook(found, request.user)
-        return Response(status=status.HTTP_204_NO_CONTENT)
+        return Response({"removed": outgoing.remove_table_webhook(found, request.user)})
     if request.method == "PUT":
         form = WebhookSerializer(data=request.data)
         form.is_valid(raise_exception=True)

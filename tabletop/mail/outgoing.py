@@ -99,9 +99,11 @@ def set_table_webhook(game, user, url: str, form: str = Webhook.Format.JSON) -> 
     return hook
 
 
-def remove_table_webhook(game, user) -> None:
+def remove_table_webhook(game, user) -> bool:
+    """Any seated player removes the table's webhook; whether there was one."""
     refuse_unless_seated(game, user)
-    TableWebhook.objects.filter(game=game).delete()
+    removed, _ = TableWebhook.objects.filter(game=game).delete()
+    return bool(removed)
 
 
 def refuse_unless_seated(game, user) -> None:
