@@ -8,6 +8,7 @@ import threading
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
+from email.message import Message
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
@@ -18,7 +19,7 @@ from tests.mailhelpers import WAIT_SECONDS, wait_until
 @dataclass
 class Request:
     path: str
-    headers: dict[str, str]
+    headers: Message  # case-insensitive, as HTTP headers are
     body: bytes
 
     @property
@@ -41,7 +42,7 @@ class Receiver:
                 length = int(self.headers.get("Content-Length", "0"))
                 body = self.rfile.read(length)
                 with receiver.lock:
-                    receiver.requests.append(Request(self.path, dict(self.headers), body))
+                    receiver.requests.append(Request(self.path, self.headers, body))
                 if receiver.hang:
                     time.sleep(receiver.hang)
                 self.send_response(receiver.status)

@@ -21,6 +21,7 @@ from tabletop.mail.models import Outbox
 
 log = logging.getLogger(__name__)
 
+PUSH_KEPT_SECONDS = 86400
 TITLES = {
     Outbox.Kind.TURN: "Your move",
     Outbox.Kind.REMINDER: "Your deadline is coming",
@@ -95,6 +96,8 @@ def push_to(subscription: PushSubscription, data: str) -> None:
         vapid_private_key=settings.VAPID_PRIVATE_KEY,
         vapid_claims={"sub": settings.VAPID_SUBJECT},
         timeout=settings.WEBHOOK_TIMEOUT_SECONDS,
+        # Kept a day by the push service for a browser that is offline: a turn lasts days.
+        ttl=PUSH_KEPT_SECONDS,
     )
 
 
