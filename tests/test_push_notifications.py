@@ -139,3 +139,20 @@ def test_a_subscription_to_a_private_address_is_refused(client, make_user, vapid
     answer = client.post("/settings/push/", "not json", content_type="application/json")
     assert answer.status_code == 400
     assert not PushSubscription.objects.exists()
+
+
+def test_the_settings_pages_script_subscribes_and_forgets_a_browser(
+    client, make_user, vapid, loopback_webhooks
+):
+    ann = make_user("ann")
+    client.force_login(ann)
+    body = {"endpoint": "http://127.0.0.1:9/push/abc", "keys": Browser().keys()}
+    answer = client.post("/settings/push/", body, content_type="application/json")
+    assert answer.status_code == 201
+    assert PushSubscription.objects.get().user == ann
+    settings_page = client.get("/api/me/preferences/").json()
+    assert settings_page["push_available"] and settings_page["push_browsers"] == 1
+    answer = client.delete(
+        "/settings/push/", {"endpoint": body["endpoint"]}, content_type="application/json"
+    )
+    assert answer.json() == {"subscribed": False} and not PushSubscription.objects.exists()

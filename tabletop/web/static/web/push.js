@@ -24,7 +24,30 @@
     return Uint8Array.from(atob(padded), (c) => c.charCodeAt(0));
   };
 
+  // A browser without a reachable push service may never answer a subscription.
+  const within = (promise, seconds) => Promise.race([
+    promise,
+    new Promise((_, reject) => setTimeout(
+      () => reject(new Error("the browser's push service did not answer")), seconds * 1000,
+    )),
+  ]);
+
   const registration = () => navigator.serviceWorker.register(section.dataset.workerUrl);
+
+  // The worker's scope is its static folder, not this page, so navigator.serviceWorker.ready
+  // would wait forever: wait for this registration's own worker to be active instead.
+  const active = (worker) => new Promise((resolve) => {
+    const pending = worker.installing || worker.waiting;
+    if (worker.active || !pending) {
+      resolve(worker);
+      return;
+    }
+    pending.addEventListener("statechange", () => {
+      if (pending.state === "activated") {
+        resolve(worker);
+      }
+    });
+  });
 
   const send = (method, subscription) => fetch(section.dataset.pushUrl, {
     method,
@@ -40,12 +63,11 @@
         say("Notifications are blocked for this site in this browser.");
         return;
       }
-      const worker = await registration();
-      await navigator.serviceWorker.ready;
-      const subscription = await worker.pushManager.subscribe({
+      const worker = await active(await registration());
+      const subscription = await within(worker.pushManager.subscribe({
         userVisibleOnly: true,
         applicationServerKey: keyBytes(section.dataset.pushKey),
-      });
+      }), 15);
       const answer = await send("POST", subscription.toJSON());
       const body = await answer.json();
       say(answer.ok ? "This browser gets notifications now." : body.detail);
