@@ -244,3 +244,16 @@ def test_a_seated_player_sets_the_tables_webhook_which_hears_turns_talk_and_the_
     turns = [r.json for r in answering.received() if r.json["event"] == "turn"]
     assert all("to" not in turn and turn["text"].startswith("It is ") for turn in turns)
     assert TableWebhook.objects.get(game=game).set_by == ben
+
+
+def test_a_move_looks_for_webhooks_only_once_someone_has_one(pair, answering):
+    from django.core.cache import cache
+
+    cache.delete(outgoing.IN_USE_KEY)
+    assert outgoing.in_use() is False
+    started_game(pair)
+    assert not webhook_rows().exists()
+    channels.set_webhook(pair[0], answering.url)
+    assert outgoing.in_use() is True
+    cache.delete(outgoing.IN_USE_KEY)  # a cache that lost it finds it again
+    assert outgoing.in_use() is True

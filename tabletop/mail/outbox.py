@@ -130,7 +130,7 @@ def queue_for_channels(kind: str, game, users_by_seat: dict, **context) -> list[
     """A row for each player (by seat; None for no seat) on each channel other than email
     that they chose for this event and have set up. One query finds them all, so a move pays
     the same whatever the size of its table."""
-    if not users_by_seat:
+    if not users_by_seat or not outgoing.in_use():
         return []
     chosen = channels.chosen(kind, [user.pk for user in users_by_seat.values()])
     rows = [

@@ -24,11 +24,18 @@ import time
 
 import urllib3
 from django.conf import settings
+from django.core.cache import cache
 from django.db import transaction
 from django.utils import timezone
 
 from tabletop.accounts import channels, links, public_urls
-from tabletop.accounts.models import PlayerWebhook, Preferences, Webhook, new_token
+from tabletop.accounts.models import (
+    PlayerWebhook,
+    Preferences,
+    PushSubscription,
+    Webhook,
+    new_token,
+)
 from tabletop.mail.models import Outbox, TableWebhook
 from tabletop.play import clock, history, store
 
@@ -46,12 +53,40 @@ class DeliveryFailed(Exception):
 
 # ---------------------------------------------------------------------------- queueing
 
+# Whether anyone on the site has a webhook or a subscribed browser: until someone has, a move
+# pays no query at all for these channels. Set (for good) when one is saved; on a cache that
+# lost it, found again with one query.
+IN_USE_KEY = "tabletop:channels-in-use"
+
+
+def in_use() -> bool:
+    found = cache.get(IN_USE_KEY)
+    if found is None:
+        found = any_channel_set_up()
+        cache.set(IN_USE_KEY, found, None if found else IN_USE_RECHECK_SECONDS)
+    return found
+
+
+IN_USE_RECHECK_SECONDS = 3600
+
+
+def any_channel_set_up() -> bool:
+    hooks = PlayerWebhook.objects.values("pk").union(
+        TableWebhook.objects.values("pk"), PushSubscription.objects.values("pk")
+    )
+    return hooks.exists()
+
+
+def mark_in_use(sender, **_) -> None:
+    """post_save of a webhook or a browser subscription: moves look for listeners from now."""
+    cache.set(IN_USE_KEY, True, None)
+
 
 def queue_for_table(kind: str, game, seats: list[int | None], **context) -> list[Outbox]:
     """A POST to the table's webhook for each seat the event is about, if it has one on."""
     from tabletop.mail.outbox import publish
 
-    if kind not in TABLE_EVENTS or not seats:
+    if kind not in TABLE_EVENTS or not seats or not in_use():
         return []
     if not TableWebhook.objects.filter(game=game, switched_off__isnull=True).exists():
         return []
