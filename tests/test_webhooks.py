@@ -8,19 +8,23 @@ from __future__ import annotations
 import hashlib
 import hmac
 import time
+from datetime import timedelta
 
 import pytest
+from django.contrib.auth import get_user_model
+from rest_framework.test import APIClient
 
 from tabletop.accounts import channels, public_urls
 from tabletop.accounts.models import PlayerWebhook, Preferences
-from tabletop.mail import outgoing, tasks
+from tabletop.mail import outgoing, reminders, tasks
 from tabletop.mail.models import Outbox, TableWebhook
-from tabletop.play import chat, history, store
+from tabletop.play import chat, history, invitations, store
 from tabletop.play.models import Move
 from tests import mailhelpers
 from tests.factories import play_random_steps, started_game, user_at
 
 pytest_plugins = ["tests.mailhelpers", "tests.webhookhelpers"]
+User = get_user_model()
 pytestmark = [pytest.mark.xdist_group("mail-worker"), pytest.mark.usefixtures("fast_passwords")]
 
 
@@ -257,3 +261,50 @@ def test_a_move_looks_for_webhooks_only_once_someone_has_one(pair, answering):
     assert outgoing.in_use() is True
     cache.delete(outgoing.IN_USE_KEY)  # a cache that lost it finds it again
     assert outgoing.in_use() is True
+
+
+def test_a_reminder_and_an_invitation_reach_the_webhook_of_who_chose_them(
+    pair, make_user, answering, frozen, transactional_db
+):
+    ann, ben = pair
+    channels.set_webhook(ann, answering.url)
+    wants_webhooks(ann, "reminder", "invitation")
+    game = until_ann_is_to_act(started_game(pair, reminder_hours=[2]))
+    seat = game.seats.get(position=0)
+    frozen.set(seat.deadline - timedelta(hours=2))
+    reminders.send_due(frozen.now)
+    table = invitations.create_table(ben, "gazobu", 2, {}, private=True, invitees=["ann"])
+    for row in webhook_rows(status=Outbox.Status.PENDING):
+        tasks.deliver(row.pk)
+
+    told = {request.json["event"]: request.json for request in answering.received()}
+    assert set(told) == {"reminder", "invitation"}  # no turn: ann did not choose it
+    assert told["reminder"]["text"].startswith("Reminder: it is still your move in Gazobu")
+    assert told["invitation"]["invited_by"] == "ben"
+    assert told["invitation"]["game"]["id"] == table.pk
+
+
+# ---------------------------------------------------------------------------- through the API
+
+
+def test_a_tables_webhook_is_set_read_and_removed_through_the_api(pair, make_user, answering):
+    ann, ben = pair
+    game = started_game(pair)
+    api = {user.username: APIClient() for user in (ann, ben, make_user("cat"))}
+    for name, client in api.items():
+        client.force_authenticate(User.objects.get(username=name))
+    path = f"/api/games/{game.pk}/webhook/"
+
+    assert api["ann"].get(path).status_code == 404
+    answer = api["ann"].put(path, {"url": answering.url, "format": "discord"}, format="json")
+    assert answer.status_code == 200
+    assert answer.json()["url"] == answering.url and answer.json()["secret"]
+    seen_by_ben = api["ben"].get(path).json()
+    assert seen_by_ben == {"set_by": "ann", "format": "discord", "active": True}
+    assert api["cat"].get(path).status_code == 403
+    refused = api["cat"].put(path, {"url": answering.url}, format="json")
+    assert refused.status_code == 403 and "seated" in refused.json()["detail"]
+    private = api["ben"].put(path, {"url": "http://10.9.8.7/"}, format="json")
+    assert private.status_code == 400 and "private address" in private.json()["detail"]
+    assert api["ben"].delete(path).json() == {"removed": True}
+    assert not TableWebhook.objects.exists()
