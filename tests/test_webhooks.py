@@ -308,3 +308,28 @@ def test_a_tables_webhook_is_set_read_and_removed_through_the_api(pair, make_use
     assert private.status_code == 400 and "private address" in private.json()["detail"]
     assert api["ben"].delete(path).json() == {"removed": True}
     assert not TableWebhook.objects.exists()
+
+
+def test_a_seated_player_sets_the_tables_webhook_on_its_page(client, pair, make_user, answering):
+    ann, ben = pair
+    game = started_game(pair)
+    path = f"/games/{game.pk}/webhook/"
+    client.force_login(ben)
+    assert path in client.get(f"/games/{game.pk}/").content.decode()
+    answer = client.post(path, {"url": answering.url, "format": "slack"})
+    assert answer.status_code == 302
+    page = client.get(path).content.decode()
+    assert (
+        "Set by <strong>ben</strong>" in page and TableWebhook.objects.get(game=game).secret in page
+    )
+
+    client.force_login(ann)
+    page = client.get(path).content.decode()
+    assert "Set by <strong>ben</strong>" in page and answering.url not in page
+    refused = client.post(path, {"url": "http://172.16.0.1/", "format": "json"})
+    assert refused.status_code == 400 and "private address" in refused.content.decode()
+    client.post(path, {"action": "remove"})
+    assert not TableWebhook.objects.exists()
+
+    client.force_login(make_user("cat"))
+    assert client.get(path).status_code == 403

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from tabletop.web import calendars, chat, mailpages, rules, tables, views
+from tabletop.web import calendars, chat, mailpages, rules, tables, views, webhooks
 
 urlpatterns = [
     path("", views.dashboard, name="dashboard"),
@@ -32,6 +32,7 @@ urlpatterns = [
     path("games/<int:game_id>/resign/", views.resign, name="resign"),
     path("games/<int:game_id>/chat/", chat.say, name="chat"),
     path("games/<int:game_id>/note/", chat.keep_note, name="note"),
+    path("games/<int:game_id>/webhook/", webhooks.table_webhook, name="table-webhook"),
     path("games/<int:game_id>/history/", views.game_history, name="history"),
     path("games/<int:game_id>/history/log.json", views.export_log, name="export"),
     path("rules/<str:slug>/", rules.rules_page, name="rules"),

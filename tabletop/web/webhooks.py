@@ -1,0 +1,54 @@
+"""A table's webhook page: a seated player points the table's turns, reminders, talk and end
+at a chat channel (Discord, Slack) or a receiver of their own (mail.outgoing does the rest)."""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+
+from tabletop.accounts.models import Webhook
+from tabletop.mail import outgoing
+from tabletop.mail.models import TableWebhook
+from tabletop.play import store
+from tabletop.web import tables
+
+
+class TableWebhookForm(forms.Form):
+    url = forms.CharField(
+        label="Webhook URL",
+        max_length=1000,
+        help_text="An https:// address on a public host. Everyone at the table may read what "
+        "is posted there: whose move it is, the talk, the result; never a hand.",
+    )
+    format = forms.ChoiceField(choices=Webhook.Format.choices, initial=Webhook.Format.DISCORD)
+
+
+@login_required
+def table_webhook(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = tables.shown_game(request, game_id)
+    if game.seat_of(request.user) is None:
+        raise PermissionDenied("Only the players seated at this table set its webhook.")
+    hook = TableWebhook.objects.filter(game=game).select_related("set_by").first()
+    form = TableWebhookForm(request.POST or None)
+    status = 200
+    if request.method == "POST":
+        try:
+            if request.POST.get("action") == "remove":
+                outgoing.remove_table_webhook(game, request.user)
+                messages.success(request, "The table's webhook is removed.")
+                return redirect("table-webhook", game.pk)
+            if form.is_valid():
+                data = form.cleaned_data
+                outgoing.set_table_webhook(game, request.user, data["url"], data["format"])
+                messages.success(request, "The table's webhook is saved.")
+                return redirect("table-webhook", game.pk)
+            status = 400
+        except store.Refused as refusal:
+            form.add_error(None, refusal.message)
+            status = refusal.status
+    context = {"game": game, "hook": hook, "form": form}
+    return render(request, "web/table_webhook.html", context, status=status)
