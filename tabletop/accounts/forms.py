@@ -138,7 +138,7 @@ SETTINGS_GROUPS = (
     ("Vacation", "Your clock stops while you are away.", ("vacation_start", "vacation_end")),
     (
         "Email",
-        "Which events come by email is chosen in the table above.",
+        "Which events come by email is chosen in the Channels table below.",
         ("email_timeout", "daily_digest", "digest_hour", "unsubscribed"),
     ),
 )
