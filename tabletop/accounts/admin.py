@@ -1,5 +1,19 @@
 from django.contrib import admin
 
-from tabletop.accounts.models import Preferences
+from tabletop.accounts.models import PlayerWebhook, Preferences, PushSubscription
 
 admin.site.register(Preferences)
+
+
+@admin.register(PlayerWebhook)
+class PlayerWebhookAdmin(admin.ModelAdmin):
+    """Switched-off webhooks show here with their last error; the secret is the player's."""
+
+    list_display = ["user", "format", "failures", "switched_off"]
+    exclude = ["secret"]
+
+
+@admin.register(PushSubscription)
+class PushSubscriptionAdmin(admin.ModelAdmin):
+    list_display = ["user", "created"]
+    exclude = ["p256dh", "auth"]
