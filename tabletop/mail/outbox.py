@@ -114,6 +114,8 @@ def queue_reminder(seat) -> None:
 def queue_chat(message) -> None:
     """Table talk goes to the other players' webhooks and browsers if they asked, and to the
     table's webhook. (By email it is told in the next turn email.)"""
+    if not outgoing.in_use():
+        return
     game = message.game
     others = [seat for seat in game.seats_with_players() if seat.user_id != message.user_id]
     said = {"said_by": message.user.get_username(), "said": message.text}
