@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import json
 import time
 from datetime import timedelta
 
@@ -333,3 +334,30 @@ def test_a_seated_player_sets_the_tables_webhook_on_its_page(client, pair, make_
 
     client.force_login(make_user("cat"))
     assert client.get(path).status_code == 403
+
+
+def test_a_dos_turn_posted_to_a_webhook_never_names_a_card_only_its_player_holds(
+    pair, answering, transactional_db
+):
+    ann = pair[0]
+    channels.set_webhook(ann, answering.url)
+    wants_webhooks(ann, "turn")
+    game = started_game(pair, "dos")
+    checked = 0
+    for _ in range(40):
+        for row in webhook_rows(status=Outbox.Status.PENDING):
+            tasks.deliver(row.pk)
+        if len(answering.received()) > checked:
+            body = answering.received()[-1].body.decode()
+            game.refresh_from_db()
+            public = json.dumps(game.rules.view(game.state, None)) + json.dumps(
+                [line["text"] for line in history.lines(game, None)]
+            )
+            public += game.title  # the wild card is called DOS, like the game
+            hidden = [c for c in game.rules.view(game.state, 0)["hand"] if c not in public]
+            assert not [card for card in hidden if card in body], body
+            checked = len(answering.received())
+        if game.is_over:
+            break
+        game = play_random_steps(game, 1, seed=f"step-{game.seq}")
+    assert checked >= 2
