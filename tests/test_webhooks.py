@@ -13,6 +13,8 @@ from datetime import timedelta
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from rest_framework.test import APIClient
 
 from tabletop.accounts import channels, public_urls
@@ -361,3 +363,18 @@ def test_a_dos_turn_posted_to_a_webhook_never_names_a_card_only_its_player_holds
             break
         game = play_random_steps(game, 1, seed=f"step-{game.seq}")
     assert checked >= 2
+
+
+def test_once_webhooks_are_in_use_a_move_nobody_at_its_table_chose_them_for_pays_nothing(
+    pair, make_user, answering
+):
+    channels.set_webhook(make_user("zoe"), answering.url)  # someone else on the site has one
+    assert outgoing.in_use() is True
+    game = started_game(pair)  # the table is looked at once, as it starts
+    with CaptureQueriesContext(connection) as queries:
+        game = play_random_steps(game, 6)
+    read = [q["sql"] for q in queries]
+    tables = ('"accounts_playerwebhook"', '"mail_tablewebhook"', '"accounts_pushsubscription"')
+    assert not [sql for sql in read if any(table in sql for table in tables)]
+    assert not [sql for sql in read if 'FROM "accounts_preferences"' in sql]
+    assert webhook_rows().count() == 0

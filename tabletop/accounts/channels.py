@@ -17,6 +17,15 @@ from tabletop.accounts.models import (
 OTHER_CHANNELS = ("webhook", "push")
 
 
+def anyone_might_choose(event: str, users) -> bool:
+    """Whether any of these players ticked a channel other than email for this event, read
+    from the preferences loaded with them (the store reads them with the seats), so that a
+    move whose players chose none pays no query for channels."""
+    event = event.replace("-", "_")
+    names = [f"{channel}_{event}" for channel in OTHER_CHANNELS]
+    return any(getattr(Preferences.of(user), name, False) for user in users for name in names)
+
+
 def chosen(event: str, user_ids: list[int]) -> dict[int, set[str]]:
     """{user id: {"webhook", "push"}} for these players and this event, in one query."""
     event = event.replace("-", "_")

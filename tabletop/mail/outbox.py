@@ -134,6 +134,8 @@ def queue_for_channels(kind: str, game, users_by_seat: dict, **context) -> list[
     the same whatever the size of its table."""
     if not users_by_seat or not outgoing.in_use():
         return []
+    if not channels.anyone_might_choose(kind, users_by_seat.values()):
+        return []
     chosen = channels.chosen(kind, [user.pk for user in users_by_seat.values()])
     rows = [
         Outbox(

@@ -86,7 +86,7 @@ def queue_for_table(kind: str, game, seats: list[int | None], **context) -> list
     """A POST to the table's webhook for each seat the event is about, if it has one on."""
     from tabletop.mail.outbox import publish
 
-    if kind not in TABLE_EVENTS or not seats or not in_use():
+    if kind not in TABLE_EVENTS or not seats or not in_use() or not has_table_webhook(game):
         return []
     if not TableWebhook.objects.filter(game=game, switched_off__isnull=True).exists():
         return []
@@ -104,6 +104,21 @@ def queue_for_table(kind: str, game, seats: list[int | None], **context) -> list
     for row in rows:
         transaction.on_commit(lambda row_id=row.pk: publish(row_id))
     return rows
+
+
+def table_webhook_key(game_id: int) -> str:
+    return f"tabletop:table-webhook:{game_id}"
+
+
+def has_table_webhook(game) -> bool:
+    """Whether the table has a webhook (on or off), from the cache where it can: most tables
+    have none, and their moves then pay no query to learn it. Kept by set and remove below;
+    a cache that lost it asks the database once an hour."""
+    found = cache.get(table_webhook_key(game.pk))
+    if found is None:
+        found = TableWebhook.objects.filter(game=game).exists()
+        cache.set(table_webhook_key(game.pk), found, IN_USE_RECHECK_SECONDS)
+    return found
 
 
 # ---------------------------------------------------------------------------- a table's webhook
@@ -131,6 +146,7 @@ def set_table_webhook(game, user, url: str, form: str = Webhook.Format.JSON) -> 
             "last_error": "",
         },
     )
+    cache.set(table_webhook_key(game.pk), True, IN_USE_RECHECK_SECONDS)
     return hook
 
 
@@ -138,6 +154,7 @@ def remove_table_webhook(game, user) -> bool:
     """Any seated player removes the table's webhook; whether there was one."""
     refuse_unless_seated(game, user)
     removed, _ = TableWebhook.objects.filter(game=game).delete()
+    cache.set(table_webhook_key(game.pk), False, IN_USE_RECHECK_SECONDS)
     return bool(removed)
 
 
