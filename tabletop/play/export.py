@@ -20,14 +20,23 @@ def export(game: Game) -> dict:
         "random_scheme": game.random_scheme,
         "options": game.options,
         "players": [seat.user.get_username() for seat in game.seats.select_related("user")],
+        "bots": store.bot_seats(game),
         "seed": game.revealed_seed,
         "seed_sha256": game.seed_sha256,
         "moves": [
-            {"seq": m.seq, "seat": m.seat, "move": m.payload, "source": m.source}
+            {
+                "seq": m.seq,
+                "seat": m.seat,
+                "move": m.payload,
+                "source": m.source,
+                "at": m.created.isoformat(),
+            }
             for m in game.moves.order_by("seq")
         ],
         "final_state_sha256": state_digest(game.state) if game.is_over else None,
         "outcome": game.outcome,
+        "started": game.started.isoformat() if game.started else None,
+        "finished": game.finished.isoformat() if game.is_over and game.finished else None,
     }
 
 

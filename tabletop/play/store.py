@@ -10,6 +10,7 @@ copy, append Move(seq=n+1), update the projection and deadlines, and announce wh
 from __future__ import annotations
 
 import copy
+import hashlib
 import logging
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
@@ -1021,3 +1022,88 @@ def rebuild_projection(game: Game) -> list[str]:
 def _waiting_message(state: dict, waiting: list[int]) -> str:
     names = [state["players"][seat] for seat in waiting]
     return f"It is not your turn; the game is waiting for {', '.join(names) or 'nobody'}."
+
+
+# ---------------------------------------------------------------------------- imported games
+
+
+def import_finished_game(document: dict, players: list, bots: list[int]) -> Game:
+    """A finished game from an export (`tabletop.play.transfer`), stored with its log only if
+    the log replays under its revealed seed to the recorded final position and outcome;
+    otherwise nothing is stored and the refusal says why.
+
+    `players` are the accounts for the seats, in order. An imported game is not announced:
+    it ended elsewhere, and nobody here is told of it again (nor rated for it).
+    """
+    rules = games.get(document["game"])
+    seed = document["seed"]
+    if games.seed_digest(seed) != document["seed_sha256"]:
+        raise Refused("The seed does not match the SHA-256 published at the start of the game.")
+    twin = Game.objects.filter(seed_sha256=document["seed_sha256"]).first()
+    if twin is not None:
+        raise Refused(f"This game is here already, as {twin.title} #{twin.pk}.")
+    with transaction.atomic():
+        game = _stored_import(document, players, bots)
+        _project_import(game, rules, document)
+        problems = verify(game)
+        if problems:
+            raise Refused("The imported game does not verify: " + "; ".join(problems))
+    return game
+
+
+def _stored_import(document: dict, players: list, bots: list[int]) -> Game:
+    """The game row, its seats and its log as the document has them (not yet projected)."""
+    game = Game.objects.create(
+        slug=document["game"],
+        options=document["options"],
+        players=len(players),
+        rules_version=document["rules_version"],
+        random_scheme=document["random_scheme"],
+        seed=document["seed"],
+        created_by=players[0],
+        status=Game.Status.FINISHED,
+        started=document.get("started"),
+        finished=document.get("finished") or timezone.now(),
+    )
+    for position, user in enumerate(players):
+        Seat.objects.create(game=game, position=position, user=user, is_bot=position in bots)
+    moves = Move.objects.bulk_create(
+        Move(
+            game=game,
+            seq=entry["seq"],
+            seat=entry["seat"],
+            payload=entry["move"],
+            source=entry["source"],
+        )
+        for entry in document["moves"]
+    )
+    played_at = [entry.get("at") for entry in document["moves"]]
+    if any(played_at):
+        # Creating stamps each move "now"; the record keeps when it was really played (the
+        # players' times to move), set once here before anything reads the log.
+        for move, at in zip(moves, played_at, strict=True):
+            move.created = at or move.created
+        Move.objects.bulk_update(moves, ["created"])
+    return game
+
+
+def _project_import(game: Game, rules, document: dict) -> None:
+    """Replay the imported log; refuse it unless it ends where the document says it ended."""
+    try:
+        state, game.random_events, told = _replay_telling(game)
+    except IllegalMove as refusal:
+        raise Refused(f"The log does not replay: {refusal}") from None
+    outcome = final_outcome(rules, state, game.players, resigned_seats(game))
+    if outcome is None:
+        raise Refused("The log does not reach the end of the game.")
+    if canonical(outcome) != canonical(document["outcome"]):
+        raise Refused(
+            f"The log replays to a different outcome: {canonical(outcome)}, "
+            f"not the recorded {canonical(document['outcome'])}."
+        )
+    recorded = document.get("final_state_sha256")
+    if recorded and hashlib.sha256(canonical(state).encode()).hexdigest() != recorded:
+        raise Refused("The log replays to a different final position than the recorded one.")
+    told.save()
+    game.state, game.seq, game.to_act, game.outcome = state, len(document["moves"]), [], outcome
+    game.save()
