@@ -78,6 +78,7 @@ INSTALLED_APPS = [
     "tabletop.accounts",
     "tabletop.play",
     "tabletop.mail",
+    "tabletop.ratings",
     "tabletop.web",
     "tabletop.api",
     "tabletop.bench",

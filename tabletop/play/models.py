@@ -43,6 +43,12 @@ class Game(models.Model):
     rematch_of = models.ForeignKey(
         "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="rematches"
     )
+    # A game played on from a finished game's position after move `forked_at` (a fork): its
+    # log starts there, replayed from the source's log; never rated.
+    forked_from = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.PROTECT, related_name="forks"
+    )
+    forked_at = models.PositiveIntegerField(null=True, blank=True)
     # Which games.base random scheme the game's steps draw from; kept for life so that old
     # games replay exactly (games from before scheme 2 keep scheme 1).
     random_scheme = models.PositiveSmallIntegerField(default=games.LATEST_RANDOM_SCHEME)
