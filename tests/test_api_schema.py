@@ -36,6 +36,9 @@ OPERATIONS = {
     ("delete", "/api/games/{game_id}/webhook/"): "games_webhook_destroy",
     ("get", "/api/me/preferences/"): "me_preferences_retrieve",
     ("patch", "/api/me/preferences/"): "me_preferences_partial_update",
+    ("get", "/api/games/archive/"): "games_archive_list",
+    ("get", "/api/players/{username}/"): "players_retrieve",
+    ("get", "/api/ratings/{slug}/"): "ratings_list",
 }
 THROTTLED = {
     "auth_token_create",
@@ -146,6 +149,9 @@ def test_every_refusal_has_the_error_shape(schema):
         ("games_chat_create", {"201", "400", "401", "403", "404", "409", "413", "415", "429"}),
         ("games_note_retrieve", {"200", "401", "403", "404"}),
         ("games_note_update", {"200", "400", "401", "403", "404", "413", "415"}),
+        ("games_archive_list", {"200", "400", "401", "404"}),
+        ("players_retrieve", {"200", "401", "404"}),
+        ("ratings_list", {"200", "401", "404"}),
     ],
 )
 def test_each_operation_documents_the_answers_it_gives(schema, op_id, statuses):

@@ -1,11 +1,12 @@
 from django.urls import path, re_path
 from drf_spectacular.views import SpectacularAPIView
 
-from tabletop.api import channels, chat, tables, views
+from tabletop.api import channels, chat, records, tables, views
 
 urlpatterns = [
     path("auth/token/", views.token, name="api-token"),
     path("games/", views.games_list, name="api-games"),
+    path("games/archive/", records.archive, name="api-archive"),
     path("games/<int:game_id>/", views.game, name="api-game"),
     path("games/<int:game_id>/join/", views.join, name="api-join"),
     path("games/<int:game_id>/moves/", views.moves, name="api-moves"),
@@ -32,6 +33,8 @@ urlpatterns = [
     path("games/<int:game_id>/note/", chat.note, name="api-note"),
     path("games/<int:game_id>/webhook/", channels.table_webhook, name="api-table-webhook"),
     path("me/preferences/", channels.preferences, name="api-preferences"),
+    path("players/<str:username>/", records.player, name="api-player"),
+    path("ratings/<str:slug>/", records.leaderboard, name="api-ratings"),
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
     # Last: every other address ending in a slash (APPEND_SLASH adds it) is a JSON 404.
     re_path(r"^(?:.*/)?$", views.not_found),

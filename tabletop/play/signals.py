@@ -10,10 +10,11 @@ after commit (the mail outbox does exactly that).
 - `game_ended(game)`: the game just finished; `game.outcome` is set.
 - `timeout_applied(game, seat, source, moves)`: a seat's deadline passed and the game's
   timeout policy was applied to it as the logged `moves` (`source` says which policy).
+- `game_imported(game)`: a finished game from another server's export was stored
+  (`store.import_finished_game`); it ended elsewhere, so nobody is told and nobody rated.
 - `player_invited(invitation)`: someone was asked to take a seat at an open table.
 - `table_cancelled(game)`: the creator called off a table before it started; its seated
   players and the invitations still holding seats are who should hear of it.
-
 - `talk_said(message)`: a player said something at a game's table (a ChatMessage); talk is
   no move, and this is sent from play/chat.py in the transaction that keeps the message.
 
@@ -29,3 +30,4 @@ timeout_applied = Signal()
 player_invited = Signal()
 table_cancelled = Signal()
 talk_said = Signal()
+game_imported = Signal()

@@ -1033,7 +1033,8 @@ def import_finished_game(document: dict, players: list, bots: list[int]) -> Game
     otherwise nothing is stored and the refusal says why.
 
     `players` are the accounts for the seats, in order. An imported game is not announced:
-    it ended elsewhere, and nobody here is told of it again (nor rated for it).
+    it ended elsewhere, so it is announced as imported (`signals.game_imported`), not ended:
+    nobody here is told of it again, nor rated for it.
     """
     rules = games.get(document["game"])
     seed = document["seed"]
@@ -1048,6 +1049,7 @@ def import_finished_game(document: dict, players: list, bots: list[int]) -> Game
         problems = verify(game)
         if problems:
             raise Refused("The imported game does not verify: " + "; ".join(problems))
+        signals.game_imported.send(sender=Game, game=game)
     return game
 
 

@@ -73,3 +73,26 @@ class RatingChange(models.Model):
     @property
     def shown_after(self) -> int:
         return shown(self.mu, self.sigma)
+
+
+class Placing(models.Model):
+    """Where one player finished in one finished game, rated or not: what the archive filters
+    on (won, lost) and the profile counts."""
+
+    game = models.ForeignKey("play.Game", on_delete=models.CASCADE, related_name="placings")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="placings"
+    )
+    seat = models.PositiveSmallIntegerField()
+    # 1 = first; players who tie share a rank.
+    rank = models.PositiveSmallIntegerField()
+    won = models.BooleanField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["game", "seat"], name="one_placing_a_seat"),
+        ]
+        indexes = [models.Index(fields=["user", "won"])]
+
+    def __str__(self) -> str:
+        return f"{self.user} placed {self.rank} in {self.game}"

@@ -1,12 +1,15 @@
 from django.urls import path
 
-from tabletop.web import calendars, chat, mailpages, rules, tables, views, webhooks
+from tabletop.web import calendars, chat, mailpages, records, rules, tables, views, webhooks
 
 urlpatterns = [
     path("", views.dashboard, name="dashboard"),
     path("games/mine/", views.dashboard_games, name="dashboard-games"),
     path("games/new/", views.new_game, name="new-game"),
     path("games/open/", views.open_games, name="open-games"),
+    path("games/archive/", records.archive, name="archive"),
+    path("players/<str:username>/", records.player, name="player"),
+    path("ratings/<str:slug>/", records.leaderboard, name="leaderboard"),
     path("games/<int:game_id>/", views.game, name="game"),
     path("games/<int:game_id>/panel/", views.panel, name="game-panel"),
     path("games/<int:game_id>/join/", views.join, name="join"),
