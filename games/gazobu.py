@@ -206,6 +206,14 @@ def setup(
     return state
 
 
+def reshuffle_unseen(state: dict, rng: Rng) -> dict:
+    """A position played on from another game's (a fork, by the service): the draw pile,
+    which nobody has seen, is shuffled again with the new game's rng, so that the old game's
+    revealed seed tells nothing of the cards to come."""
+    rng.shuffle(state["draw"])
+    return state
+
+
 def rules_version(state: dict) -> int:
     return state.get("version", 1)
 

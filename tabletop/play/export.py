@@ -7,7 +7,7 @@ import hashlib
 
 import games
 from games import RandomStream, canonical
-from tabletop.play import store
+from tabletop.play import forks, store
 from tabletop.play.models import Game
 
 
@@ -37,7 +37,16 @@ def export(game: Game) -> dict:
         "outcome": game.outcome,
         "started": game.started.isoformat() if game.started else None,
         "finished": game.finished.isoformat() if game.is_over and game.finished else None,
+        "fork": fork_reference(game),
     }
+
+
+def fork_reference(game: Game) -> dict | None:
+    """Where a fork's log starts: its source game, the step, and the source's own log (over,
+    so its seed is public), so that the file alone replays the fork."""
+    if game.forked_from_id is None:
+        return None
+    return {"game": game.forked_from_id, "seq": game.forked_at, "log": export(game.forked_from)}
 
 
 def state_digest(state: dict) -> str:
@@ -52,22 +61,49 @@ def rerun(document: dict) -> list[str]:
         return ["the seed is still secret: the game is not over"]
     if games.seed_digest(seed) != document["seed_sha256"]:
         problems.append("the revealed seed does not match the SHA-256 published at the start")
+    fork = document.get("fork")
+    if fork:
+        problems += [f"the game it was played on from: {p}" for p in rerun(fork["log"])]
+    try:
+        state = replayed(document)
+    except games.IllegalMove as refusal:
+        return [*problems, str(refusal)]
+    if document.get("final_state_sha256") and state_digest(state) != document["final_state_sha256"]:
+        problems.append("the replayed final position differs from the recorded one")
+    return problems
+
+
+def replayed(document: dict, upto: int | None = None) -> dict:
+    """The position after move `upto` (the last when None) of an exported log; a move the
+    rules refuse raises IllegalMove naming it."""
     rules = games.get(document["game"])
     # Logs exported before random schemes were recorded all drew under scheme 1.
-    stream = RandomStream(seed, document.get("random_scheme", 1))
-    rng = stream.rng_for(0)
-    version = document.get("rules_version", 1)
-    state = games.setup_at(rules, document["players"], document["options"], rng, version)
-    stream.settle(rng)
+    stream = RandomStream(document["seed"], document.get("random_scheme", 1))
+    state = starting_state(rules, document, stream)
     for entry in document["moves"]:
+        if upto is not None and entry["seq"] > upto:
+            break
         if entry["move"] == store.RESIGN:
             continue
         rng = stream.rng_for(entry["seq"])
         try:
             state = rules.apply(state, entry["seat"], copy.deepcopy(entry["move"]), rng)
         except games.IllegalMove as refusal:
-            return [*problems, f"move {entry['seq']} is refused on replay: {refusal}"]
+            raise games.IllegalMove(
+                f"move {entry['seq']} is refused on replay: {refusal}"
+            ) from None
         stream.settle(rng)
-    if document.get("final_state_sha256") and state_digest(state) != document["final_state_sha256"]:
-        problems.append("the replayed final position differs from the recorded one")
-    return problems
+    return state
+
+
+def starting_state(rules, document: dict, stream: RandomStream) -> dict:
+    """The setup, or for a fork its source's position after the fork's step."""
+    fork = document.get("fork")
+    if fork:
+        position = replayed(fork["log"], fork["seq"])
+        return forks.starting_position(rules, position, document["players"], stream)
+    rng = stream.rng_for(0)
+    version = document.get("rules_version", 1)
+    state = games.setup_at(rules, document["players"], document["options"], rng, version)
+    stream.settle(rng)
+    return state

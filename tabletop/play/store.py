@@ -24,7 +24,7 @@ from games import IllegalMove, RandomStream, canonical
 from games.base import check_player_count, player_names, resolve_options
 from games.bots import strong
 from tabletop.accounts.bots import bot_player
-from tabletop.play import clock, signals
+from tabletop.play import clock, forks, signals
 from tabletop.play.models import Game, LogLine, Move, Seat, Snapshot
 
 log = logging.getLogger(__name__)
@@ -885,6 +885,8 @@ def initial_state(game: Game) -> dict:
 
 def _setup(game: Game, stream: RandomStream) -> dict:
     names = [seat.user.get_username() for seat in game.seats_with_players()]
+    if game.forked_from_id is not None:
+        return _forked_setup(game, names, stream)
     rng = stream.rng_for(0)
     state = games.setup_at(game.rules, names, game.options, rng, game.rules_version)
     stream.settle(rng)
@@ -1109,3 +1111,74 @@ def _project_import(game: Game, rules, document: dict) -> None:
     told.save()
     game.state, game.seq, game.to_act, game.outcome = state, len(document["moves"]), [], outcome
     game.save()
+
+
+# ---------------------------------------------------------------------------- forks
+
+
+def fork_game(source: Game, at: int, seated: list, creator) -> Game:
+    """A new game played on from `source` (finished) after its move `at`, started at once:
+    seat n plays seat n of that position, by `seated[n]` (a player of the source or the
+    forker; None = the strong bot), with a fresh secret seed. Private, since its players are
+    chosen; never rated (see tabletop.play.forks)."""
+    if not source.is_over:
+        raise GameNotActive("A game can be played on from once it is over.")
+    if not 0 <= at <= source.seq:
+        raise Refused(f"Move {at} does not exist; this game has moves 0 to {source.seq}.")
+    _check_fork_seats(source, seated, creator)
+    position = replay(source, upto=at)
+    rules = source.rules
+    if not rules.to_act(position) or rules.outcome(position) is not None:
+        raise Refused(f"The game is over after move {at}; play on from an earlier move.")
+    with transaction.atomic():
+        game = Game.objects.create(
+            slug=source.slug,
+            options=source.options,
+            players=source.players,
+            rules_version=source.rules_version,
+            created_by=creator,
+            days_per_move=source.days_per_move,
+            reminder_hours=source.reminder_hours,
+            timeout_policy=source.timeout_policy,
+            private=True,
+            forked_from=source,
+            forked_at=at,
+        )
+        bots = 0
+        for position_number, user in enumerate(seated):
+            if user is None:
+                bots += 1
+            Seat.objects.create(
+                game=game,
+                position=position_number,
+                user=user or bot_player(bots),
+                is_bot=user is None,
+            )
+        _start(game)
+    return game
+
+
+def _check_fork_seats(source: Game, seated: list, creator) -> None:
+    if len(seated) != source.players:
+        raise Refused(f"Seat {source.players} players: this position has {source.players} seats.")
+    people = [user for user in seated if user is not None]
+    if len({user.pk for user in people}) != len(people):
+        raise Refused("A player can sit in one seat only.")
+    players = {seat.user_id for seat in source.seats.all() if not seat.is_bot}
+    # Anyone who may see the game plays on from it against the computer; only its players
+    # bring each other to the new table (nobody else is sent a game they did not ask for).
+    allowed = players | {creator.pk} if creator.pk in players else {creator.pk}
+    if any(user.pk not in allowed for user in people):
+        raise Refused(
+            "Only the players of the game can seat its players; seat yourself, and the "
+            "computer in the other seats."
+        )
+    if creator.pk not in {user.pk for user in people}:
+        raise Refused("Take a seat yourself to play on from here.")
+
+
+def _forked_setup(game: Game, names: list[str], stream: RandomStream) -> dict:
+    """A fork's first position: its source's after the fork's step, replayed from the
+    source's log (tabletop.play.forks)."""
+    position = replay(game.forked_from, upto=game.forked_at)
+    return forks.starting_position(game.rules, position, names, stream)
