@@ -1,6 +1,16 @@
 from django.urls import path
 
-from tabletop.web import calendars, chat, mailpages, records, rules, tables, views, webhooks
+from tabletop.web import (
+    calendars,
+    chat,
+    forks,
+    mailpages,
+    records,
+    rules,
+    tables,
+    views,
+    webhooks,
+)
 
 urlpatterns = [
     path("", views.dashboard, name="dashboard"),
@@ -38,6 +48,7 @@ urlpatterns = [
     path("games/<int:game_id>/webhook/", webhooks.table_webhook, name="table-webhook"),
     path("games/<int:game_id>/history/", views.game_history, name="history"),
     path("games/<int:game_id>/history/log.json", views.export_log, name="export"),
+    path("games/<int:game_id>/fork/", forks.fork, name="fork"),
     path("rules/<str:slug>/", rules.rules_page, name="rules"),
     path("calendar/<str:token>.ics", calendars.calendar_feed, name="calendar-feed"),
     path("mail/", mailpages.local_outbox, name="local-outbox"),

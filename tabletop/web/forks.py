@@ -1,0 +1,86 @@
+"""'Play on from here': a new game from a step of a finished game's history (store.fork_game).
+
+The page asks who sits in each seat of the position: the game's players where they were (or
+swapped), or the computer; someone who did not play it sits alone against the computer."""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+
+from tabletop.play import store
+from tabletop.play.models import Game
+from tabletop.web import tables
+
+COMPUTER = "computer"
+
+
+class SeatsForm(forms.Form):
+    seq = forms.IntegerField(min_value=0, widget=forms.HiddenInput)
+
+    def __init__(self, game: Game, user, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.people = choosable(game, user)
+        choices = [(str(u.pk), u.get_username()) for u in self.people] + [
+            (COMPUTER, "the computer (strong bot)")
+        ]
+        names = game.state.get("players") if isinstance(game.state, dict) else None
+        for seat in game.seats_with_players():
+            label = f"Seat {seat.position + 1}"
+            if names:
+                label += f" (played by {names[seat.position]})"
+            self.fields[f"seat_{seat.position}"] = forms.ChoiceField(
+                label=label, choices=choices, initial=default_for(seat, self.people, user)
+            )
+
+    def seated(self) -> list:
+        by_pk = {str(u.pk): u for u in self.people}
+        return [
+            by_pk.get(self.cleaned_data[name]) for name in self.fields if name.startswith("seat_")
+        ]
+
+
+def choosable(game: Game, user) -> list:
+    """Who may be seated: the game's players, if `user` is one of them; else `user` alone."""
+    players = [seat.user for seat in game.seats_with_players() if not seat.is_bot]
+    return players if any(p.pk == user.pk for p in players) else [user]
+
+
+def default_for(seat, people: list, user) -> str:
+    if any(p.pk == seat.user_id for p in people) and not seat.is_bot:
+        return str(seat.user_id)
+    if len(people) == 1 and seat.position == 0:
+        return str(user.pk)
+    return COMPUTER
+
+
+@login_required
+def fork(request: HttpRequest, game_id: int) -> HttpResponse:
+    source = tables.shown_game(request, game_id)
+    if not source.is_over:
+        return redirect("game", source.pk)
+    form = SeatsForm(source, request.user, request.POST or None, initial=initial_seq(request))
+    status = 200
+    if request.method == "POST":
+        status = 400
+        if form.is_valid():
+            try:
+                game = store.fork_game(
+                    source, form.cleaned_data["seq"], form.seated(), request.user
+                )
+            except store.Refused as refusal:
+                form.add_error(None, refusal.message)
+                status = refusal.status
+            else:
+                return redirect("game", game.pk)
+    context = {"game": source, "form": form, "seq": form["seq"].value()}
+    return render(request, "web/fork.html", context, status=status)
+
+
+def initial_seq(request: HttpRequest) -> dict:
+    try:
+        return {"seq": max(0, int(request.GET.get("seq", 0)))}
+    except ValueError:
+        return {"seq": 0}
