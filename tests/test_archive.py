@@ -114,3 +114,9 @@ def test_a_private_finished_game_is_listed_only_to_its_players(make_user):
     resigned(game, ann)
     assert listed() == [] and listed(viewer=eve) == []
     assert listed(viewer=ben) == [game.pk]
+
+
+def test_a_filter_given_empty_is_refused_by_the_api_rather_than_ignored(finished):
+    answer = APIClient().get("/api/games/archive/?finished_before=")
+    assert answer.status_code == 400
+    assert "finished_before: Give a value" in answer.json()["detail"]

@@ -175,6 +175,9 @@ class ArchivePages(PageNumberPagination):
 )
 @api_view(["GET"])
 def archive(request: Request) -> Response:
+    empty = archives.empty_filters(request.query_params)
+    if empty:
+        raise exceptions.ValidationError(empty)
     found = archives.archive(request.query_params, request.user)
     if not found.is_valid():
         raise exceptions.ValidationError(found.errors)

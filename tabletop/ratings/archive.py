@@ -12,6 +12,10 @@ from tabletop.play.models import Game
 from tabletop.ratings.profiles import shown_games
 
 PAGE_SIZE = 25
+ISO_DATE = "%Y-%m-%d"
+# Filters that, given empty, would quietly mean "any": refused instead (the API's schema
+# promises a value of its kind).
+NOT_EMPTY = ("game", "finished_after", "finished_before", "result", "sort", "page")
 RESULTS = [
     ("won", "won by the player"),
     ("lost", "lost by the player"),
@@ -41,10 +45,18 @@ class ArchiveFilter(django_filters.FilterSet):
     )
     player = django_filters.CharFilter(method="with_player", label="Player")
     finished_after = django_filters.DateFilter(
-        field_name="finished", lookup_expr="date__gte", label="Finished on or after"
+        field_name="finished",
+        lookup_expr="date__gte",
+        label="Finished on or after",
+        input_formats=[ISO_DATE],
+        widget=forms.DateInput(attrs={"type": "date"}),
     )
     finished_before = django_filters.DateFilter(
-        field_name="finished", lookup_expr="date__lte", label="Finished on or before"
+        field_name="finished",
+        lookup_expr="date__lte",
+        label="Finished on or before",
+        input_formats=[ISO_DATE],
+        widget=forms.DateInput(attrs={"type": "date"}),
     )
     result = django_filters.ChoiceFilter(choices=RESULTS, method="with_result", label="Result")
     sort = django_filters.OrderingFilter(
@@ -69,6 +81,15 @@ class ArchiveFilter(django_filters.FilterSet):
             return queryset.filter(pk__in=shared.values("pk"))
         player = self.form.cleaned_data["player"]
         return queryset.filter(placings__user__username=player, placings__won=(value == "won"))
+
+
+def empty_filters(params) -> dict[str, list[str]]:
+    """The filters given without a value, with what to do instead."""
+    return {
+        name: ["Give a value, or leave this filter out."]
+        for name in NOT_EMPTY
+        if name in params and not params[name].strip()
+    }
 
 
 def archive(params, viewer) -> ArchiveFilter:
