@@ -77,6 +77,21 @@ def test_an_exported_game_imports_elsewhere_and_replays_to_the_same_outcome(
     assert ben.username == "ben" and not ben.is_active and not ben.has_usable_password()
 
 
+def test_an_imported_game_is_in_the_archive_but_rated_nowhere_and_tells_nobody(finished, tmp_path):
+    from tabletop.mail.models import Outbox
+    from tabletop.ratings.models import Placing, Rating
+
+    [document] = exported(tmp_path)
+    remove(finished)
+    Rating.objects.all().delete()
+    queued = Outbox.objects.count()
+    call_command("import_games", str(write_lines(tmp_path, [document])))
+    game = Game.objects.get()
+    assert Placing.objects.filter(game=game).count() == 2
+    assert not Rating.objects.exists()
+    assert Outbox.objects.count() == queued
+
+
 def test_a_game_already_here_is_refused_with_where_it_is(finished, tmp_path, capsys):
     [document] = exported(tmp_path)
     with pytest.raises(CommandError):

@@ -5,6 +5,9 @@ from __future__ import annotations
 
 from datetime import timedelta
 
+from django.test import Client
+from rest_framework.test import APIClient
+
 from tabletop.play import clock, store
 from tabletop.play.models import Game
 from tabletop.ratings import standings
@@ -95,3 +98,17 @@ def test_the_leaderboard_lists_players_with_five_rated_games_best_first(make_use
     board = list(standings.leaderboard("gazobu"))
     assert {rating.user.username for rating in board} == {"ann", "ben"}
     assert board[0].shown >= board[1].shown
+    answer = APIClient().get("/api/ratings/gazobu/").json()
+    assert [entry["player"] for entry in answer] == [r.user.username for r in board]
+    assert answer[0] == {
+        "player": board[0].user.username,
+        "rating": board[0].shown,
+        "rated_games": 6 if board[0].user == ann else 5,
+    }
+    page = Client().get("/ratings/gazobu/").content.decode()
+    assert 'href="/players/ann/"' in page and 'href="/players/cat/"' not in page
+
+
+def test_an_unknown_game_has_no_leaderboard(db):
+    assert APIClient().get("/api/ratings/chess/").status_code == 404
+    assert Client().get("/ratings/chess/").status_code == 404
