@@ -203,6 +203,16 @@ def setup(players: int | list[str], options: dict | None, rng: Rng) -> dict:
 # --- Who acts ---------------------------------------------------------------------------------
 
 
+def reshuffle_unseen(state: dict, rng: Rng) -> dict:
+    """A position played on from another game's (a fork, by the service): the face-down
+    deck is shuffled again with the new game's rng, so that the old game's revealed seed
+    tells nothing of the cards to come (the box stays as it was: unseen, and out of play)."""
+    cards = [state["deck"][n : n + 2] for n in range(0, len(state["deck"]), 2)]
+    rng.shuffle(cards)
+    state["deck"] = "".join(cards)
+    return state
+
+
 def to_act(state: dict) -> list[int]:
     return [] if state["step"] == "over" else [state["turn"]]
 

@@ -111,3 +111,29 @@ def test_anyone_who_saw_the_game_plays_on_from_it_against_the_computer(finished,
     eve = make_user("eve")
     fork = store.fork_game(finished, 5, [None, eve], eve)
     assert [s.is_bot for s in fork.seats.order_by("position")] == [True, False]
+
+
+@pytest.mark.parametrize("slug", ["gazobu", "dr_gomb", "dr_hrubec"])
+def test_a_games_face_down_deck_is_shuffled_again_and_nothing_else_changes(slug):
+    import copy
+
+    import games
+    from games import RandomStream
+    from tabletop.play.forks import starting_position
+
+    rules = games.get(slug)
+    position = rules.setup(["ann", "ben", "cat"], {}, games.Rng("deck"))
+    deck = "draw" if slug == "gazobu" else "deck"
+    fork = starting_position(
+        rules, copy.deepcopy(position), ["cat", "ann", "ben"], RandomStream("new")
+    )
+    cards = (
+        (lambda d: sorted(d[n : n + 2] for n in range(0, len(d), 2)))
+        if slug == "dr_gomb"
+        else sorted
+    )
+    assert cards(fork[deck]) == cards(position[deck]) and fork[deck] != position[deck]
+    assert fork["players"] == ["cat", "ann", "ben"]
+    unchanged = {k: v for k, v in position.items() if k not in (deck, "players")}
+    assert {k: v for k, v in fork.items() if k not in (deck, "players")} == unchanged
+    assert all(rules.legal_moves(fork, seat) for seat in rules.to_act(fork))

@@ -117,6 +117,14 @@ def setup(
     return state
 
 
+def reshuffle_unseen(state: dict, rng: Rng) -> dict:
+    """A position played on from another game's (a fork, by the service): the face-down
+    deck is shuffled again with the new game's rng, so that the old game's revealed seed
+    tells nothing of the cards to come."""
+    rng.shuffle(state["deck"])
+    return state
+
+
 def patient_queue(count: int, rng: Rng) -> tuple[list[str], list[str]]:
     """The queue from the top: tier 1, tier 2, tier 3, the closing card. The rest is boxed."""
     queue, box = [], []
