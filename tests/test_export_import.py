@@ -127,3 +127,17 @@ def test_each_line_is_judged_alone_and_the_refusals_say_why(finished, tmp_path, 
     assert "line 3: refused: The seed does not match the SHA-256" in output
     assert "line 4: imported as Gazobu #" in output
     assert Game.objects.count() == 1
+
+
+def test_a_game_someone_resigned_imports_with_the_resignation_and_verifies(make_user, tmp_path):
+    ann, ben, cat = make_user("ann"), make_user("ben"), make_user("cat")
+    game = started_game([ann, ben, cat])
+    store.resign(game, cat, Move.Source.RESIGN)
+    game = play_bot_steps(Game.objects.get(pk=game.pk), games.Rng("resigned"))
+    assert game.is_over and game.resigned == [2]
+    [document] = exported(tmp_path)
+    remove(game)
+    call_command("import_games", str(write_lines(tmp_path, [document])))
+    imported = Game.objects.get()
+    assert (imported.resigned, imported.outcome) == ([2], document["outcome"])
+    assert store.verify(imported) == []

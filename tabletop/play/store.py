@@ -1097,7 +1097,8 @@ def _project_import(game: Game, rules, document: dict) -> None:
         state, game.random_events, told = _replay_telling(game)
     except IllegalMove as refusal:
         raise Refused(f"The log does not replay: {refusal}") from None
-    outcome = final_outcome(rules, state, game.players, resigned_seats(game))
+    game.resigned = _resigned_in_log(game)
+    outcome = final_outcome(rules, state, game.players, game.resigned)
     if outcome is None:
         raise Refused("The log does not reach the end of the game.")
     if canonical(outcome) != canonical(document["outcome"]):

@@ -10,7 +10,7 @@ class Migration(migrations.Migration):
     initial = True
 
     dependencies = [
-        ('play', '0006_forks'),
+        ('play', '0007_forks'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

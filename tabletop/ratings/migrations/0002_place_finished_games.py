@@ -36,7 +36,7 @@ def place(apps, schema_editor):
 class Migration(migrations.Migration):
     dependencies = [
         ("ratings", "0001_initial"),
-        ("play", "0006_forks"),
+        ("play", "0007_forks"),
     ]
 
     operations = [migrations.RunPython(place, migrations.RunPython.noop)]
