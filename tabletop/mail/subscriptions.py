@@ -23,6 +23,14 @@ def unsubscribe(user, email: str) -> None:
         Suppression.objects.get_or_create(email=email.lower())
 
 
+def resubscribe(user, email: str) -> None:
+    """Undo `unsubscribe`: the player (or the address) gets the email they chose again."""
+    if user is not None:
+        Preferences.objects.filter(user=user).update(unsubscribed=False)
+    elif email:
+        Suppression.objects.filter(email=email.lower()).delete()
+
+
 def may_send(kind: str, user, email: str) -> bool:
     if user is not None:
         return Preferences.of(user).wants(kind)

@@ -23,15 +23,20 @@ OUTBOX_PAGE = 200
 @csrf_exempt  # RFC 8058: the provider POSTs without cookies; the signed token is the proof
 @require_http_methods(["GET", "POST"])
 def unsubscribe(request: HttpRequest, token: str) -> HttpResponse:
-    """GET asks to confirm (link scanners must not unsubscribe anyone); POST unsubscribes."""
+    """GET asks to confirm (link scanners must not unsubscribe anyone); POST unsubscribes, and
+    a POST with `undo` (the button on the page that confirms it) turns the email back on."""
     try:
         user, email = subscriptions.open_unsubscribe_link(token)
     except BadLink as problem:
         return bad_link(request, problem)
+    context = {"email": email, "has_account": user is not None}
+    if request.method == "POST" and request.POST.get("undo"):
+        subscriptions.resubscribe(user, email)
+        return render(request, "web/resubscribed.html", context)
     if request.method == "POST":
         subscriptions.unsubscribe(user, email)
-        return render(request, "web/unsubscribed.html", {"email": email})
-    return render(request, "web/unsubscribe.html", {"email": email})
+        return render(request, "web/unsubscribed.html", context)
+    return render(request, "web/unsubscribe.html", context)
 
 
 def local_outbox(request: HttpRequest) -> HttpResponse:

@@ -29,7 +29,7 @@ def tooltip(slug: str, key: str, where: str, inner: str) -> SafeString:
         '<button type="button" class="term-word" aria-describedby="{id}" aria-expanded="false">'
         "{inner}</button>"
         '<span class="term-note" id="{id}"><b>{word}</b> {meaning} '
-        '<a href="{url}">More in the rules</a></span></span>',
+        '<a href="{url}">More in the rules<span class="sr"> about {word}</span></a></span></span>',
         key=key,
         id=note_id,
         inner=inner or term.word,

@@ -82,3 +82,86 @@ for (const leaving of ["focusout", "mouseout"]) {
     }
   });
 }
+
+// The game panel is swapped whole (a move, or the poll bringing someone else's). Keyboard focus
+// stays on the same control when the new panel has it, else on the panel's table, never lost to
+// the top of the page; and what changed is read out through the polite live region.
+let focusBeforeSwap = null;
+
+function focusKey(element) {
+  if (element.id) {
+    return `#${CSS.escape(element.id)}`;
+  }
+  if (element.name && element.value !== undefined && element.value !== "") {
+    return `${element.tagName.toLowerCase()}[name="${CSS.escape(element.name)}"][value="${CSS.escape(element.value)}"]`;
+  }
+  return null;
+}
+
+document.addEventListener("htmx:beforeSwap", (event) => {
+  const target = event.detail.target;
+  const focused = document.activeElement;
+  if (target && target.id === "panel" && focused && target.contains(focused)) {
+    focusBeforeSwap = { key: focusKey(focused) };
+  } else {
+    focusBeforeSwap = null;
+  }
+});
+
+document.addEventListener("htmx:afterSettle", (event) => {
+  const panel = document.getElementById("panel");
+  if (!panel || event.detail.elt !== panel) {
+    return;
+  }
+  const before = focusBeforeSwap;
+  focusBeforeSwap = null;
+  if (before) {
+    restoreFocus(panel, before.key);
+  }
+  announce(panel);
+});
+
+function restoreFocus(panel, key) {
+  const same = key && panel.querySelector(key);
+  if (same instanceof HTMLElement && !same.hasAttribute("disabled")) {
+    same.focus();
+    return;
+  }
+  // The control is gone (the move it made is played): the refusal if there is one, else the
+  // table, so that Tab goes on from the board.
+  const landing = panel.querySelector("#refusal") || panel.querySelector(".board-form") || panel;
+  landing.setAttribute("tabindex", "-1");
+  landing.focus();
+}
+
+let lastAnnounced = null;
+
+function announce(panel) {
+  const region = document.getElementById("announcer");
+  if (!region) {
+    return;
+  }
+  const seq = panel.dataset.seq;
+  if (seq === lastAnnounced) {
+    return;
+  }
+  lastAnnounced = seq;
+  const latest = panel.querySelector(".log li");
+  const banner = panel.querySelector(".banner");
+  const parts = [];
+  if (latest) {
+    parts.push(latest.textContent.replace(/\s+/g, " ").trim());
+  }
+  if (banner) {
+    parts.push(banner.textContent.replace(/\s+/g, " ").trim());
+  }
+  region.textContent = parts.join(". ");
+}
+
+// The announcer starts from the position the page was loaded with: only changes are read out.
+document.addEventListener("DOMContentLoaded", () => {
+  const panel = document.getElementById("panel");
+  if (panel) {
+    lastAnnounced = panel.dataset.seq;
+  }
+});

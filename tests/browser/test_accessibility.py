@@ -1,0 +1,116 @@
+"""axe-core finds nothing wrong on any page type, at desktop and phone widths (WCAG 2.2 AA)."""
+
+from __future__ import annotations
+
+import pytest
+
+import games
+from tabletop.mail import subscriptions
+from tabletop.play.autoplay import play_bot_steps
+from tabletop.web import pages
+from tests.browser.conftest import DESKTOP, PHONE, log_in
+from tests.factories import started_game, user_at
+
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
+
+GAMES = [rules.slug for rules in pages.available_games()]
+NAMES = ("ann", "ben", "cat")
+# Every WCAG 2.0, 2.1 and 2.2 A and AA rule, and axe's best practices (headings in order,
+# landmarks), whatever their impact.
+AXE_OPTIONS = {
+    "runOnly": {
+        "type": "tag",
+        "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"],
+    },
+    "resultTypes": ["violations"],
+}
+
+
+def axe_violations(page) -> list[str]:
+    from axe_playwright_python.sync_playwright import Axe
+
+    results = Axe().run(page, options=AXE_OPTIONS)
+    found = []
+    for violation in results.response["violations"]:
+        for node in violation["nodes"]:
+            found.append(f"{violation['id']} ({violation['impact']}): {describe(node)}")
+    return found
+
+
+def describe(node: dict) -> str:
+    """Where, and for a contrast failure the two colours and their ratio."""
+    data = next((check["data"] for check in node["any"] if check.get("data")), None)
+    if isinstance(data, dict) and "contrastRatio" in data:
+        colours = f"{data['fgColor']} on {data['bgColor']} is {data['contrastRatio']}:1"
+        return f"{node['target']} {colours} {node['html'][:120]}"
+    return f"{node['target']} {node.get('failureSummary', '')[:200]} {node['html'][:120]}"
+
+
+def check(page, path: str, found: dict[str, list[str]]) -> None:
+    for name, viewport in (("desktop", DESKTOP), ("phone", PHONE)):
+        page.set_viewport_size(viewport)
+        page.goto(path)
+        page.wait_for_load_state()
+        problems = axe_violations(page) + [
+            f"same name: {same}" for same in page.evaluate(SAME_NAMES)
+        ]
+        if problems:
+            found[f"{path} at {name}"] = problems
+
+
+# Buttons with the same name on one page: a screen reader user cannot tell them apart.
+SAME_NAMES = """() => {
+  const names = new Map();
+  for (const control of document.querySelectorAll("main button, main a[href], main input, main select")) {
+    if (control.closest("[hidden]") || control.type === "hidden") continue;
+    const name = (control.getAttribute("aria-label") || control.innerText || control.value || "")
+      .replace(/\\s+/g, " ").trim();
+    const where = control.getAttribute("value") || control.getAttribute("href") || name;
+    if (!names.has(name)) names.set(name, new Set());
+    names.get(name).add(where);
+  }
+  return [...names].filter(([, wheres]) => wheres.size > 1).map(([name, wheres]) =>
+    `${name} (${wheres.size} different controls)`);
+}"""
+
+
+def games_in_play_and_finished(users) -> list[tuple]:
+    """(game in play, finished game) of every kind, for three players where the game allows."""
+    tables = []
+    for slug in GAMES:
+        rules = games.get(slug)
+        seated = users[: max(rules.min_players, min(3, rules.max_players))]
+        playing = play_bot_steps(started_game(seated, slug), games.Rng(f"{slug}-a11y"), 4)
+        finished = play_bot_steps(started_game(seated, slug), games.Rng(f"{slug}-end"))
+        tables.append((playing, finished))
+    return tables
+
+
+def test_every_page_type_has_no_axe_violations_at_desktop_and_phone_widths(new_page, make_user):
+    users = [make_user(name) for name in NAMES]
+    tables = games_in_play_and_finished(users)
+    found: dict[str, list[str]] = {}
+
+    visitor = new_page()
+    for path in ("/accounts/signup/", "/accounts/login/", "/", "/games/open/"):
+        check(visitor, path, found)
+    for slug in GAMES:
+        check(visitor, f"/rules/{slug}/", found)
+    check(visitor, subscriptions.unsubscribe_link(users[0]).split("8000", 1)[-1], found)
+
+    players = {}
+    for name in NAMES:
+        players[name] = new_page()
+        log_in(players[name], name, f"pw-{name}")
+    ann = players["ann"]
+    for path in ("/", "/games/new/", "/games/new/?game=gazobu", "/games/open/", "/settings/"):
+        check(ann, path, found)
+    for playing, finished in tables:
+        mover = user_at(playing, playing.to_act[0]).username if playing.to_act else "ann"
+        check(players[mover], f"/games/{playing.pk}/", found)
+        check(ann, f"/games/{finished.pk}/", found)
+        check(ann, f"/games/{finished.pk}/history/?seq={finished.seq // 2}", found)
+
+    assert not found, "\n".join(
+        f"{where}:\n  " + "\n  ".join(problems) for where, problems in found.items()
+    )
