@@ -95,6 +95,12 @@ function focusKey(element) {
   if (element.name && element.value !== undefined && element.value !== "") {
     return `${element.tagName.toLowerCase()}[name="${CSS.escape(element.name)}"][value="${CSS.escape(element.value)}"]`;
   }
+  if (element instanceof HTMLAnchorElement && element.getAttribute("href")) {
+    return `a[href="${CSS.escape(element.getAttribute("href"))}"]`;
+  }
+  if (element.tagName === "SUMMARY" && element.parentElement.classList.length) {
+    return `${element.parentElement.tagName.toLowerCase()}.${[...element.parentElement.classList].map((c) => CSS.escape(c)).join(".")} > summary`;
+  }
   return null;
 }
 
