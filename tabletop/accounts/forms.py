@@ -3,14 +3,13 @@ and clock settings."""
 
 from __future__ import annotations
 
-import zoneinfo
 from datetime import timedelta
 
 from allauth.account import forms as allauth_forms
 from django import forms
 from django.conf import settings
 
-from tabletop.accounts import channels, public_urls
+from tabletop.accounts import channels, public_urls, zones
 from tabletop.accounts.models import (
     CHANNELS,
     EVENT_NAMES,
@@ -46,18 +45,45 @@ class SignupForm(allauth_forms.SignupForm):
             "Turn emails and invitations go here once you have clicked the link we send to it; "
             "a forgotten password is reset through it."
         )
+        self.fields["time_zone"] = TimeZoneField(
+            propose_browser_zone=True,
+            required=False,
+            initial="UTC",
+            help_text="Deadlines and quiet hours are in this zone; proposed from your browser.",
+        )
         for field in self.fields.values():
             field.widget.attrs.pop("placeholder", None)
 
+    def custom_signup(self, request, user) -> None:
+        time_zone = self.cleaned_data.get("time_zone") or "UTC"
+        Preferences.objects.update_or_create(user=user, defaults={"time_zone": time_zone})
 
-def time_zone_choices() -> list[tuple[str, str]]:
-    return [(name, name) for name in sorted(zoneinfo.available_timezones())]
+
+class TimeZoneField(forms.ChoiceField):
+    """A select grouped by region with today's offsets (accounts/zones.py); any IANA name is
+    accepted, so that a player's old alias stays valid. tabletop.js adds a search box and
+    proposes the browser's zone where the select asks for it (data-propose-browser-zone)."""
+
+    def __init__(self, *, propose_browser_zone: bool = False, **kwargs) -> None:
+        kwargs.setdefault("label", "Time zone")
+        kwargs.setdefault("help_text", "Deadlines and quiet hours are in this zone.")
+        super().__init__(choices=zones.grouped_choices, **kwargs)
+        self.widget.attrs["data-time-zone"] = ""
+        if propose_browser_zone:
+            self.widget.attrs["data-propose-browser-zone"] = ""
+
+    def show_current(self, current: str) -> None:
+        """List the player's present zone even when it is an alias outside the regions."""
+        self.choices = zones.grouped_choices(current)
+
+    def valid_value(self, value: str) -> bool:
+        return zones.is_known(value)
 
 
 class PreferencesForm(forms.ModelForm):
     """Saving it reschedules the player's running deadlines (vacation and quiet hours move them)."""
 
-    time_zone = forms.ChoiceField(choices=time_zone_choices)
+    time_zone = TimeZoneField()
 
     class Meta:
         model = Preferences
@@ -87,6 +113,7 @@ class PreferencesForm(forms.ModelForm):
 
     def __init__(self, *args, push_available: bool = False, **kwargs) -> None:
         super().__init__(*args, **kwargs)
+        self.fields["time_zone"].show_current(self.instance.time_zone)
         if not push_available:
             # Not shown, so not posted: left out, they keep what they were.
             for event in EVENTS:
@@ -129,7 +156,8 @@ class PreferencesForm(forms.ModelForm):
 
 
 SETTINGS_GROUPS = (
-    ("Time zone", "Deadlines and quiet hours are in this zone.", ("time_zone",)),
+    # No legend: the field's own label says "Time zone", once.
+    ("", "", ("time_zone",)),
     (
         "Quiet hours",
         "No email between these times of day.",

@@ -12,15 +12,23 @@ from django.contrib import messages
 from django.contrib.auth import REDIRECT_FIELD_NAME, login
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.views.decorators.http import require_http_methods
+from django.views.decorators.http import require_http_methods, require_POST
 
-from tabletop.accounts import addresses, channels, limits, link_sessions, links, public_urls
+from tabletop.accounts import (
+    addresses,
+    channels,
+    limits,
+    link_sessions,
+    links,
+    public_urls,
+    zones,
+)
 from tabletop.accounts.forms import PreferencesForm, WebhookForm, channel_grid, settings_groups
 from tabletop.accounts.models import PlayerWebhook, Preferences, PushSubscription
-from tabletop.accounts.signals import signed_up_by_invitation
+from tabletop.accounts.signals import clock_settings_changed, signed_up_by_invitation
 
 MODEL_BACKEND = "django.contrib.auth.backends.ModelBackend"
 
@@ -172,6 +180,21 @@ def push_subscription(request: HttpRequest) -> HttpResponse:
     except (ValueError, public_urls.NotPublic) as problem:
         return JsonResponse({"detail": str(problem)}, status=400)
     return JsonResponse({"subscribed": True}, status=201)
+
+
+@login_required
+@require_POST
+def set_time_zone(request: HttpRequest) -> HttpResponse:
+    """The browser's zone, accepted from the proposal on the dashboard: that one field only."""
+    name = request.POST.get("time_zone", "")
+    if not zones.is_known(name):
+        return HttpResponseBadRequest(f"{name or 'An empty name'} is not a time zone we know.")
+    preferences, _ = Preferences.objects.get_or_create(user=request.user)
+    preferences.time_zone = name
+    preferences.save(update_fields=["time_zone"])
+    clock_settings_changed.send(sender=Preferences, user=request.user)
+    messages.success(request, f"Your time zone is now {name}.")
+    return redirect("dashboard")
 
 
 def go(request: HttpRequest, token: str) -> HttpResponse:

@@ -18,6 +18,7 @@ from django.views.decorators.http import require_POST
 from django.views.decorators.vary import vary_on_cookie
 
 from tabletop.accounts import limits
+from tabletop.accounts.models import Preferences
 from tabletop.play import invitations, presence, store, versions
 from tabletop.play.export import export
 from tabletop.play.models import Game, Move
@@ -42,6 +43,7 @@ def dashboard(request: HttpRequest) -> HttpResponse:
     context = pages.dashboard(request.user)
     context["invitations"] = invitations.pending_for(request.user)
     context["version"] = pages.dashboard_version(request.user)
+    context["time_zone"] = Preferences.of(request.user).time_zone
     return page(request, "web/dashboard.html", context)
 
 

@@ -61,7 +61,8 @@ def check(page, path: str, found: dict[str, list[str]]) -> None:
 # Buttons with the same name on one page: a screen reader user cannot tell them apart.
 SAME_NAMES = """() => {
   const names = new Map();
-  for (const control of document.querySelectorAll("main button, main a[href], main input, main select")) {
+  const controls = "main button, main a[href], main input, main select";
+  for (const control of document.querySelectorAll(controls)) {
     if (control.closest("[hidden]") || control.type === "hidden") continue;
     const name = (control.getAttribute("aria-label") || control.innerText || control.value || "")
       .replace(/\\s+/g, " ").trim();

@@ -171,3 +171,94 @@ document.addEventListener("DOMContentLoaded", () => {
     lastAnnounced = panel.dataset.seq;
   }
 });
+
+// Time zones (accounts/zones.py groups the select by region): a box that narrows the list as
+// one types, and the browser's own zone proposed where the select asks for it (sign-up) or
+// offered with a button (settings, the dashboard) while the saved zone is still UTC.
+function browserZone() {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || "";
+  } catch {
+    return "";
+  }
+}
+
+function hasZone(select, zone) {
+  return [...select.options].some((option) => option.value === zone);
+}
+
+function addZoneSearch(select) {
+  const search = document.createElement("input");
+  search.type = "search";
+  search.className = "zone-search";
+  search.id = `${select.id}-search`;
+  search.setAttribute("aria-label", "Search time zones");
+  search.setAttribute("aria-controls", select.id);
+  search.placeholder = "Search: city, region or UTC+01";
+  search.addEventListener("input", () => {
+    const words = search.value.toLowerCase().replace(/_/g, " ").split(/\s+/).filter(Boolean);
+    let first = null;
+    for (const option of select.options) {
+      const text = `${option.value.replace(/_/g, " ")} ${option.textContent}`.toLowerCase();
+      option.hidden = !words.every((word) => text.includes(word));
+      if (!option.hidden && !first) {
+        first = option;
+      }
+    }
+    for (const group of select.querySelectorAll("optgroup")) {
+      group.hidden = [...group.children].every((option) => option.hidden);
+    }
+    if (first && select.selectedOptions[0] && select.selectedOptions[0].hidden) {
+      select.value = first.value;
+    }
+  });
+  select.before(search);
+}
+
+function proposeZone(select) {
+  const zone = browserZone();
+  if (!zone || zone === select.value || !hasZone(select, zone)) {
+    return;
+  }
+  if (select.hasAttribute("data-propose-browser-zone") && select.value === "UTC") {
+    select.value = zone;
+    return;
+  }
+  const use = document.createElement("button");
+  use.type = "button";
+  use.className = "button small zone-use";
+  use.textContent = `Use your browser's time zone: ${zone}`;
+  use.addEventListener("click", () => {
+    select.value = zone;
+    use.remove();
+    select.focus();
+  });
+  select.after(use);
+}
+
+function offerBrowserZone(form) {
+  const zone = browserZone();
+  const field = form.querySelector("input[name=time_zone]");
+  if (!zone || zone === form.dataset.timeZone || !field || localStorage.getItem("kept-time-zone") === form.dataset.timeZone) {
+    return;
+  }
+  field.value = zone;
+  for (const name of form.querySelectorAll("[data-browser-zone]")) {
+    name.textContent = zone;
+  }
+  form.querySelector("[data-keep-zone]").addEventListener("click", () => {
+    localStorage.setItem("kept-time-zone", form.dataset.timeZone);
+    form.hidden = true;
+  });
+  form.hidden = false;
+}
+
+document.addEventListener("DOMContentLoaded", () => {
+  for (const select of document.querySelectorAll("select[data-time-zone]")) {
+    addZoneSearch(select);
+    proposeZone(select);
+  }
+  for (const form of document.querySelectorAll("form[data-time-zone-proposal]")) {
+    offerBrowserZone(form);
+  }
+});
