@@ -47,13 +47,16 @@ def describe(node: dict) -> str:
 
 
 def check(page, path: str, found: dict[str, list[str]]) -> None:
+    page.set_viewport_size(DESKTOP)
+    page.goto(path)
+    page.wait_for_load_state()
     for name, viewport in (("desktop", DESKTOP), ("phone", PHONE)):
         page.set_viewport_size(viewport)
-        page.goto(path)
-        page.wait_for_load_state()
         problems = axe_violations(page) + [
             f"same name: {same}" for same in page.evaluate(SAME_NAMES)
         ]
+        if viewport is PHONE:
+            problems += [f"small target: {target}" for target in page.evaluate(SMALL_TARGETS)]
         if problems:
             found[f"{path} at {name}"] = problems
 
@@ -72,6 +75,30 @@ SAME_NAMES = """() => {
   }
   return [...names].filter(([, wheres]) => wheres.size > 1).map(([name, wheres]) =>
     `${name} (${wheres.size} different controls)`);
+}"""
+
+
+# Controls smaller than 44 by 44 CSS pixels at phone width. Links inside running text are
+# exempt (WCAG's inline exception); a checkbox or radio is as big as the label that holds it.
+SMALL_TARGETS = """() => {
+  const small = [];
+  const controls = "button, a.button, .topnav a, nav a, input:not([type=hidden]), select, summary";
+  for (const control of document.querySelectorAll(controls)) {
+    const label = control.closest("label")
+      || (control.id && document.querySelector(`label[for="${control.id}"]`));
+    const target = ["checkbox", "radio"].includes(control.type) && label ? label : control;
+    const box = target.getBoundingClientRect();
+    if (box.width === 0 || box.height === 0 || getComputedStyle(target).visibility === "hidden") {
+      continue;
+    }
+    if (box.width < 44 || box.height < 44) {
+      const name = (control.getAttribute("aria-label") || control.innerText || control.name || "")
+        .replace(/\\s+/g, " ").trim().slice(0, 40);
+      small.push(`${control.tagName.toLowerCase()}.${control.className} "${name}" `
+        + `${Math.round(box.width)}x${Math.round(box.height)}`);
+    }
+  }
+  return small;
 }"""
 
 
