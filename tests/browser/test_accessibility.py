@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 import games
@@ -142,3 +144,52 @@ def test_every_page_type_has_no_axe_violations_at_desktop_and_phone_widths(new_p
     assert not found, "\n".join(
         f"{where}:\n  " + "\n  ".join(problems) for where, problems in found.items()
     )
+
+
+def relative_luminance(rgb: str) -> float:
+    red, green, blue = (int(part) / 255 for part in re.findall(r"\d+", rgb)[:3])
+
+    def linear(channel: float) -> float:
+        return channel / 12.92 if channel <= 0.03928 else ((channel + 0.055) / 1.055) ** 2.4
+
+    return 0.2126 * linear(red) + 0.7152 * linear(green) + 0.0722 * linear(blue)
+
+
+def contrast(one: str, other: str) -> float:
+    light, dark = sorted((relative_luminance(one), relative_luminance(other)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+def dos_game_with_a_catch(users):
+    """A DOS game in which someone ended a turn on two cards without calling: the others may
+    catch them (random play gets there within a few dozen steps)."""
+    rules = games.get("dos")
+    game = started_game(users, "dos")
+    rng = games.Rng("catch")
+    for _ in range(300):
+        catchers = [
+            seat
+            for seat in range(len(users))
+            if any(m["kind"] == "catch" for m in rules.legal_moves(game.state, seat))
+        ]
+        if catchers:
+            return game, catchers[0]
+        game = play_bot_steps(game, rng, 1)
+    raise AssertionError("no catch came up")
+
+
+def test_the_dos_catch_button_is_seen_on_the_table(new_page, make_user):
+    users = [make_user("ann"), make_user("ben")]
+    game, catcher = dos_game_with_a_catch(users)
+    name = user_at(game, catcher).username
+    page = new_page()
+    log_in(page, name, f"pw-{name}")
+    page.goto(f"/games/{game.pk}/")
+
+    catch = page.locator("#panel button", has_text="no DOS!")
+    assert catch.is_visible()
+    text, background = catch.evaluate(
+        "b => [getComputedStyle(b).color, getComputedStyle(b).backgroundColor]"
+    )
+    assert contrast(text, background) >= 4.5, (text, background)
+    assert axe_violations(page) == []
