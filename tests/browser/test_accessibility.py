@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import re
-
 import pytest
 
 import games
 from tabletop.mail import subscriptions
 from tabletop.play.autoplay import play_bot_steps
 from tabletop.web import pages
+from tests.browser.colours import contrast
 from tests.browser.conftest import DESKTOP, PHONE, log_in
 from tests.factories import started_game, user_at
 
@@ -144,20 +143,6 @@ def test_every_page_type_has_no_axe_violations_at_desktop_and_phone_widths(new_p
     assert not found, "\n".join(
         f"{where}:\n  " + "\n  ".join(problems) for where, problems in found.items()
     )
-
-
-def relative_luminance(rgb: str) -> float:
-    red, green, blue = (int(part) / 255 for part in re.findall(r"\d+", rgb)[:3])
-
-    def linear(channel: float) -> float:
-        return channel / 12.92 if channel <= 0.03928 else ((channel + 0.055) / 1.055) ** 2.4
-
-    return 0.2126 * linear(red) + 0.7152 * linear(green) + 0.0722 * linear(blue)
-
-
-def contrast(one: str, other: str) -> float:
-    light, dark = sorted((relative_luminance(one), relative_luminance(other)), reverse=True)
-    return (light + 0.05) / (dark + 0.05)
 
 
 def dos_game_with_a_catch(users):

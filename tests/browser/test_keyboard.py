@@ -7,6 +7,7 @@ import pytest
 
 from games import Rng
 from tabletop.play.autoplay import play_bot_steps
+from tests.browser.colours import contrast
 from tests.browser.conftest import log_in, panel_seq
 from tests.factories import started_game, user_at
 
@@ -26,6 +27,19 @@ def tab_to_a_move(page, limit: int = 150) -> str:
     raise AssertionError("no move button is reachable with Tab")
 
 
+FELT = "rgb(47, 110, 80)"  # --felt in tabletop.css: the lightest green of the table
+
+
+def assert_a_thick_light_ring_on_the_table(page) -> None:
+    width, colour, on_table = page.evaluate(
+        """() => { const e = document.activeElement, style = getComputedStyle(e);
+        return [parseFloat(style.outlineWidth), style.outlineColor, !!e.closest('.felt')]; }"""
+    )
+    assert width >= 3
+    if on_table:
+        assert contrast(colour, FELT) >= 3, colour
+
+
 def test_a_gazobu_turn_is_played_with_the_keyboard_only(new_page, make_user):
     ann, ben = make_user("ann"), make_user("ben")
     game = started_game([ann, ben])
@@ -43,6 +57,7 @@ def test_a_gazobu_turn_is_played_with_the_keyboard_only(new_page, make_user):
     while page.locator("#panel .banner-you").count():
         before = panel_seq(page)
         tab_to_a_move(page)
+        assert_a_thick_light_ring_on_the_table(page)
         page.keyboard.press("Enter")
         page.wait_for_function(
             f"() => Number(document.querySelector('#panel').dataset.seq) > {before}"
