@@ -83,9 +83,10 @@ for (const leaving of ["focusout", "mouseout"]) {
   });
 }
 
-// The game panel is swapped whole (a move, or the poll bringing someone else's). Keyboard focus
-// stays on the same control when the new panel has it, else on the panel's table, never lost to
-// the top of the page; and what changed is read out through the polite live region.
+// The game panel and the dashboard's games are swapped whole (a move, or a poll bringing
+// someone else's). Keyboard focus stays on the same control when the new part has it, else on
+// the part itself (the game's table), never lost to the top of the page; and on the game page
+// what changed is read out through the polite live region.
 let focusBeforeSwap = null;
 
 function focusKey(element) {
@@ -107,35 +108,34 @@ function focusKey(element) {
 document.addEventListener("htmx:beforeSwap", (event) => {
   const target = event.detail.target;
   const focused = document.activeElement;
-  if (target && target.id === "panel" && focused && target.contains(focused)) {
-    focusBeforeSwap = { key: focusKey(focused) };
+  if (target && target.id && focused && focused !== document.body && target.contains(focused)) {
+    focusBeforeSwap = { key: focusKey(focused), part: target.id };
   } else {
     focusBeforeSwap = null;
   }
 });
 
 document.addEventListener("htmx:afterSettle", (event) => {
-  const panel = document.getElementById("panel");
-  if (!panel || event.detail.elt !== panel) {
-    return;
-  }
+  const swapped = event.detail.elt;
   const before = focusBeforeSwap;
-  focusBeforeSwap = null;
-  if (before) {
-    restoreFocus(panel, before.key);
+  if (before && swapped && swapped.id === before.part) {
+    focusBeforeSwap = null;
+    restoreFocus(swapped, before.key);
   }
-  announce(panel);
+  if (swapped && swapped.id === "panel") {
+    announce(swapped);
+  }
 });
 
-function restoreFocus(panel, key) {
-  const same = key && panel.querySelector(key);
-  if (same instanceof HTMLElement && !same.hasAttribute("disabled")) {
+function restoreFocus(part, key) {
+  const same = key && part.querySelector(key);
+  if (same instanceof HTMLElement && !same.hasAttribute("disabled") && !same.closest("[hidden]")) {
     same.focus();
     return;
   }
   // The control is gone (the move it made is played): the refusal if there is one, else the
   // table, so that Tab goes on from the board.
-  const landing = panel.querySelector("#refusal") || panel.querySelector(".board-form") || panel;
+  const landing = part.querySelector("#refusal") || part.querySelector(".board-form") || part;
   landing.setAttribute("tabindex", "-1");
   landing.focus();
 }
