@@ -156,7 +156,12 @@ function announce(panel) {
   const banner = panel.querySelector(".banner");
   const parts = [];
   if (latest) {
-    parts.push(latest.textContent.replace(/\s+/g, " ").trim());
+    // Read as a screen reader would: without the mover's initial, which is for the eye.
+    const line = latest.cloneNode(true);
+    for (const hidden of line.querySelectorAll("[aria-hidden=true]")) {
+      hidden.remove();
+    }
+    parts.push(`Move ${line.textContent.replace(/\s+/g, " ").trim()}`);
   }
   if (banner) {
     parts.push(banner.textContent.replace(/\s+/g, " ").trim());
