@@ -6,6 +6,7 @@ import pytest
 
 import games
 from tabletop.mail import subscriptions
+from tabletop.play import store
 from tabletop.play.autoplay import play_bot_steps
 from tabletop.web import pages
 from tests.browser.colours import contrast
@@ -51,6 +52,11 @@ def check(page, path: str, found: dict[str, list[str]]) -> None:
     page.set_viewport_size(DESKTOP)
     page.goto(path)
     page.wait_for_load_state()
+    check_here(page, path, found)
+
+
+def check_here(page, where: str, found: dict[str, list[str]]) -> None:
+    """The page as it is now, at both widths."""
     for name, viewport in (("desktop", DESKTOP), ("phone", PHONE)):
         page.set_viewport_size(viewport)
         problems = axe_violations(page) + [
@@ -59,7 +65,7 @@ def check(page, path: str, found: dict[str, list[str]]) -> None:
         if viewport is PHONE:
             problems += [f"small target: {target}" for target in page.evaluate(SMALL_TARGETS)]
         if problems:
-            found[f"{path} at {name}"] = problems
+            found[f"{where} at {name}"] = problems
 
 
 # Buttons with the same name on one page: a screen reader user cannot tell them apart.
@@ -126,6 +132,14 @@ def test_every_page_type_has_no_axe_violations_at_desktop_and_phone_widths(new_p
     for slug in GAMES:
         check(visitor, f"/rules/{slug}/", found)
     check(visitor, subscriptions.unsubscribe_link(users[0]).split("8000", 1)[-1], found)
+    visitor.set_viewport_size(DESKTOP)
+    visitor.click("text=Unsubscribe >> nth=-1")
+    visitor.wait_for_selector("text=Undo")
+    check_here(visitor, "unsubscribed", found)
+    visitor.set_viewport_size(DESKTOP)
+    visitor.click("text=Undo")
+    visitor.wait_for_selector("text=Email is back on")
+    check_here(visitor, "resubscribed", found)
 
     players = {}
     for name in NAMES:
@@ -134,6 +148,8 @@ def test_every_page_type_has_no_axe_violations_at_desktop_and_phone_widths(new_p
     ann = players["ann"]
     for path in ("/", "/games/new/", "/games/new/?game=gazobu", "/games/open/", "/settings/"):
         check(ann, path, found)
+    forming = store.create_game(users[0], "gazobu", 3, {})
+    check(ann, f"/games/{forming.pk}/", found)
     for playing, finished in tables:
         mover = user_at(playing, playing.to_act[0]).username if playing.to_act else "ann"
         check(players[mover], f"/games/{playing.pk}/", found)
