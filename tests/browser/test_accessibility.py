@@ -155,6 +155,16 @@ def test_every_page_type_has_no_axe_violations_at_desktop_and_phone_widths(new_p
         check(players[mover], f"/games/{playing.pk}/", found)
         check(ann, f"/games/{finished.pk}/", found)
         check(ann, f"/games/{finished.pk}/history/?seq={finished.seq // 2}", found)
+    # The records of finished games, a fork's seating and a table's webhook.
+    finished = tables[0][1]
+    for path in (
+        "/games/archive/",
+        "/players/ann/",
+        f"/ratings/{finished.slug}/",
+        f"/games/{finished.pk}/fork/?seq={finished.seq // 2}",
+        f"/games/{tables[0][0].pk}/webhook/",
+    ):
+        check(ann, path, found)
 
     assert not found, "\n".join(
         f"{where}:\n  " + "\n  ".join(problems) for where, problems in found.items()
