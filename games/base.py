@@ -317,3 +317,23 @@ def spellings_in_line(line: str) -> list[str]:
         return [line]
     joiner = "; " if "; " in rest else ", "
     return [f"{head} {variant}" for variant in rest.split(joiner)]
+
+
+# Take-backs. A step may be taken back only while it has shown nobody anything new: the store
+# refuses once a step drew from the rng, and asks the rules whether it revealed anything else.
+
+
+def reveals(rules, before: dict, seat: int, move: dict, after: dict) -> bool:
+    """Whether a step that drew nothing showed anyone but its mover something new.
+
+    A rules module that knows which of its steps hide nothing says so with its own
+    `reveals(before, seat, move, after)`; otherwise any change in what another seat or a
+    spectator sees counts, which never lets a revealing step be taken back (it may refuse a
+    step that showed only what everyone knew, such as a public piece moving).
+    """
+    own = getattr(rules, "reveals", None)
+    if own is not None:
+        return bool(own(before, seat, move, after))
+    players = len(before["players"])
+    others = [viewer for viewer in [*range(players), None] if viewer != seat]
+    return any(rules.view(before, viewer) != rules.view(after, viewer) for viewer in others)

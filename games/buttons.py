@@ -670,6 +670,12 @@ def standing(state: dict, seat: int) -> int:
 # View
 
 
+def reveals(before: dict, seat: int, move: dict, after: dict) -> bool:
+    """Nothing at a Buttons table is hidden but each seat's own standing order: a step shows
+    nothing new beyond the dice, and rolling draws from the rng, which the store checks."""
+    return False
+
+
 def view(state: dict, seat: int | None) -> dict:
     """Every board is public; only the standing orders are private until the game ends."""
     over = state["phase"] == "over"

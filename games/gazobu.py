@@ -401,6 +401,19 @@ def resolve_black_holes(state: dict, rng: Rng) -> None:
 APPLY = {"take": take_column, "draw": draw_without_taking, "place": place_card}
 
 
+# Take-backs
+
+
+def reveals(before: dict, seat: int, move: dict, after: dict) -> bool:
+    """Whether a step showed anyone something new. Only a placement can hide nothing: the
+    drawn card was face up already and columns are public; one that ends the turn may go on
+    to hands, the draw pile or the end of the game, and those count (black holes draw from
+    the rng, which the store checks itself)."""
+    if move.get("kind") != "place" or is_over(after):
+        return True
+    return any(before[part] != after[part] for part in ("hands", "draw", "removed", "pills"))
+
+
 # View
 
 

@@ -174,6 +174,19 @@ def update_deadlines(game, newly_waiting: list[int]) -> None:
         game.seats.bulk_update(changed, fields)
 
 
+def resume_turns(game, began: dict[int, datetime]) -> None:
+    """The seats a take-back waits for again, their clocks counting from when their turns
+    at that position began, not from the take-back (undoing must not buy time)."""
+    changed = []
+    for seat in game.seats.all():
+        if seat.position in began:
+            seat.turn_started = began[seat.position]
+            _schedule(seat, game, now())
+            changed.append(seat)
+    if changed:
+        game.seats.bulk_update(changed, ["turn_started", "deadline", "next_reminder"])
+
+
 def reschedule(game, user) -> None:
     """The user's running deadline in this game again (their clock settings changed)."""
     for seat in game.seats.filter(user=user, turn_started__isnull=False):

@@ -28,13 +28,28 @@ def lines(
     if after_seq >= upto:
         return []
     stored = _stored_lines(game, viewer, after_seq, upto)
-    if stored is not None:
-        return stored
-    return [
-        _line(game, move, before, after, viewer)
-        for move, before, after in store.history(game, upto)
-        if move.seq > after_seq
-    ]
+    if stored is None:
+        stored = [
+            _line(game, move, before, after, viewer)
+            for move, before, after in store.history(game, upto)
+            if move.seq > after_seq
+        ]
+    return mark_withdrawn(game, stored)
+
+
+def mark_withdrawn(game: Game, told: list[dict]) -> list[dict]:
+    """Each line gets `withdrawn_by`: the name of who took its step back, or None."""
+    taken_back = {}
+    for seat, payload in game.moves.filter(payload__kind=store.TAKE_BACK).values_list(
+        "seat", "payload"
+    ):
+        for seq in payload["withdraws"]:
+            taken_back[seq] = seat
+    names = [seat.user.get_username() for seat in game.seats_with_players()]
+    for line in told:
+        seat = taken_back.get(line["seq"])
+        line["withdrawn_by"] = names[seat] if seat is not None else None
+    return told
 
 
 def latest_lines(game: Game, viewer: int | None, count: int) -> list[dict]:
@@ -82,7 +97,7 @@ def position_and_lines(
     after_seq, upto = (0, game.seq) if around is None else log_window(game, seq, around)
     stored = _stored_lines(game, viewer, after_seq, upto)
     if stored is not None:
-        return position(game, seq, viewer), stored
+        return position(game, seq, viewer), mark_withdrawn(game, stored)
     state_at, log = None, []
     for move, before, after in store.history(game, upto):
         if move.seq == 1 and seq == 0:
@@ -93,7 +108,7 @@ def position_and_lines(
             log.append(_line(game, move, before, after, viewer))
     if state_at is None:  # a game with no moves yet
         state_at = store.initial_state(game)
-    return _position(game, seq, viewer, state_at), log
+    return _position(game, seq, viewer, state_at), mark_withdrawn(game, log)
 
 
 def log_window(game: Game, seq: int, around: int) -> tuple[int, int]:

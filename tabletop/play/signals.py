@@ -12,6 +12,8 @@ after commit (the mail outbox does exactly that).
   timeout policy was applied to it as the logged `moves` (`source` says which policy).
 - `game_imported(game)`: a finished game from another server's export was stored
   (`store.import_finished_game`); it ended elsewhere, so nobody is told and nobody rated.
+- `taken_back(game, move)`: a player took back steps (`move` is the logged take-back); the
+  seats waited for again are announced with `seats_waiting` as well.
 - `player_invited(invitation)`: someone was asked to take a seat at an open table.
 - `table_cancelled(game)`: the creator called off a table before it started; its seated
   players and the invitations still holding seats are who should hear of it.
@@ -27,6 +29,7 @@ from django.dispatch import Signal
 seats_waiting = Signal()
 game_ended = Signal()
 timeout_applied = Signal()
+taken_back = Signal()
 player_invited = Signal()
 table_cancelled = Signal()
 talk_said = Signal()

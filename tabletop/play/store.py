@@ -14,6 +14,7 @@ import hashlib
 import logging
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
+from datetime import datetime
 
 from django.db import IntegrityError, transaction
 from django.db.models import Prefetch, prefetch_related_objects
@@ -525,6 +526,177 @@ def resign(game: Game, user, source: str) -> list[Move]:
         return _advance(locked, [Step(seat, RESIGN, source)])
 
 
+# ---------------------------------------------------------------------------- take-backs
+#
+# A take-back is a logged event like a resignation: Move(payload={"kind": "take-back",
+# "withdraws": [seqs]}) by the seat that asked. Replay goes back to the position before the
+# first withdrawn step; the withdrawn steps stay in the log (and in the history, struck
+# through). Only steps that drew nothing can be withdrawn, so the random stream's count is
+# what it was before them and the same steps played again draw the same cards and dice.
+
+TAKE_BACK = "take-back"
+# The sources of a player's own choice: a bot's move or a timeout is nobody's to take back.
+CHOSEN = (Move.Source.WEB, Move.Source.API, Move.Source.EMAIL)
+
+
+def is_take_back(move: Move) -> bool:
+    return isinstance(move.payload, dict) and move.payload.get("kind") == TAKE_BACK
+
+
+def first_withdrawn(payload: dict) -> int:
+    return min(payload["withdraws"])
+
+
+class NeedsAgreement(Refused):
+    """Others have played since, though nothing was revealed: they must agree."""
+
+    status = 409
+
+
+@dataclass
+class TakeBack:
+    """What a take-back would withdraw, and the position and turns it goes back to."""
+
+    withdraws: list[int]
+    state: dict
+    # When the turn of each seat waited for at that position began (its clock resumes).
+    turn_began: dict[int, datetime]
+
+
+def take_back(game: Game, user, expected_seq: int | None, source: str) -> Move:
+    """The player's latest own step and any after it, withdrawn, if nothing was revealed
+    since and nobody else has played; refused with the reason otherwise."""
+    with transaction.atomic():
+        locked = _lock_with_seats(game.pk)
+        seat = _seat_of(locked, user)
+        _check_fresh(locked, expected_seq)
+        plan = plan_take_back(locked, seat)
+        if plan.others:
+            raise NeedsAgreement(_agreement_message(locked, plan.others), current_seq=locked.seq)
+        logged = _withdraw(locked, seat, plan.take_back, source)
+    _hand_back(locked, game)
+    return logged
+
+
+@dataclass
+class TakeBackPlan:
+    take_back: TakeBack
+    # The other players who have played since and would have to agree.
+    others: list[int]
+
+
+def can_take_back(game: Game, seat: int | None) -> bool:
+    """Whether the seat's undo would be taken at once (the pages offer the button then)."""
+    if seat is None or game.status != Game.Status.ACTIVE:
+        return False
+    try:
+        return not plan_take_back(game, seat).others
+    except Refused:
+        return False
+
+
+def plan_take_back(game: Game, seat: int) -> TakeBackPlan:
+    """What the seat's take-back would withdraw; Refused with the reason when it cannot be.
+
+    One replay of the log, from the setup: it tells whether each step since the seat's own
+    drew or showed anything, and when each seat's turn at the restored position began.
+    """
+    if game.random_scheme == 1:
+        # Scheme 1 draws a step's randomness by its place in the log, which a take-back
+        # shifts: the same steps played again would draw differently.
+        raise Refused("This game was started before take-backs existed; its moves stand.")
+    moves = list(game.moves.order_by("seq"))
+    withdrawn = {seq for move in moves if is_take_back(move) for seq in move.payload["withdraws"]}
+    standing = [m for m in moves if not is_take_back(m) and m.seq not in withdrawn]
+    target = next((m for m in reversed(standing) if m.seat == seat and m.source in CHOSEN), None)
+    if target is None:
+        raise Refused("You have no move of your own to take back.")
+    since = [move for move in standing if move.seq >= target.seq]
+    if any(move.payload == RESIGN for move in since):
+        raise Refused("A resignation cannot be taken back.")
+    state, began, others = _replay_for_take_back(game, seat, target.seq, withdrawn)
+    plan = TakeBack([move.seq for move in since], state, began)
+    return TakeBackPlan(plan, others)
+
+
+def _replay_for_take_back(
+    game: Game, seat: int, target: int, withdrawn: set[int]
+) -> tuple[dict, dict[int, datetime], list[int]]:
+    """The position before move `target`, when each waiting seat's turn there began, and
+    the other (human) seats that played since; Refused if any step since revealed anything."""
+    rules = game.rules
+    stream = RandomStream(game.seed, game.random_scheme)
+    drawn_before = _setup_draws(game)
+    played_by_bots = set(bot_seats(game)) | set(resigned_seats(game))
+    began: dict[int, datetime] = {}
+    restored, others = None, []
+    for move, before, after in history(game, stream=stream):
+        drew, drawn_before = stream.events != drawn_before, stream.events
+        if move.seq == 1:  # `before` is the setup: those turns began as the game started
+            began = {waiting: game.started for waiting in rules.to_act(before)}
+        if is_take_back(move) or move.seq in withdrawn:
+            continue
+        if move.seq < target:
+            for waiting in set(rules.to_act(after)) - set(rules.to_act(before)):
+                began[waiting] = move.created
+            continue
+        if move.seq == target:
+            restored = before
+        if drew or games.reveals(rules, before, move.seat, move.payload, after):
+            raise Refused(_revealed_message(move, target))
+        if move.seat != seat and move.seat not in played_by_bots and move.seat not in others:
+            others.append(move.seat)
+    waiting = rules.to_act(restored)
+    return restored, {s: when for s, when in began.items() if s in waiting}, others
+
+
+def _setup_draws(game: Game) -> int:
+    stream = RandomStream(game.seed, game.random_scheme)
+    _setup(game, stream)
+    return stream.events
+
+
+def _revealed_message(move: Move, target: int) -> str:
+    # Worded from what the asker saw: a later step is not said to have drawn or shown what.
+    if move.seq == target:
+        return (
+            f"Move {target} cannot be taken back: it brought a card, a roll or another "
+            "thing the table had not seen."
+        )
+    return (
+        f"Move {target} cannot be taken back: the game has moved on since, and something "
+        "new has been seen."
+    )
+
+
+def _agreement_message(game: Game, others: list[int]) -> str:
+    names = ", ".join(game.state["players"][seat] for seat in others)
+    return (
+        f"{names} played since your move; taking it back needs their agreement "
+        "(ask with a vote)."
+    )
+
+
+def _withdraw(game: Game, seat: int, plan: TakeBack, source: str) -> Move:
+    """Log the take-back and project the position it goes back to. The seats waited for
+    there resume their turns' clocks: an undo never buys time."""
+    previously_waiting = list(game.to_act)
+    payload = {"kind": TAKE_BACK, "withdraws": plan.withdraws}
+    move = Move.objects.create(
+        game=game, seq=game.seq + 1, seat=seat, payload=payload, source=source
+    )
+    told = Told()
+    told.add(game, move, game.state, plan.state, game.random_events)
+    told.save()
+    game.seq += 1
+    _project(game, copy.deepcopy(plan.state), previously_waiting, resigned_seats(game))
+    newly_waiting = [s for s in game.to_act if s not in previously_waiting]
+    clock.resume_turns(game, {s: plan.turn_began[s] for s in newly_waiting if s in plan.turn_began})
+    game.save()
+    signals.taken_back.send(sender=Game, game=game, move=move)
+    return move
+
+
 def on_clock_settings_changed(sender, user, **_) -> None:
     reschedule(user)
 
@@ -677,7 +849,17 @@ def tell(game: Game, move: Move, before: dict, after: dict, viewer: games.Viewer
         if move.source == Move.Source.FORFEIT:
             return f"{name} forfeited: the deadline passed without a move."
         return f"{name} resigned."
+    if is_take_back(move):
+        return f"{before['players'][move.seat]} took back {moves_named(move.payload['withdraws'])}."
     return game.rules.describe(before, move.seat, move.payload, after, viewer)
+
+
+def moves_named(seqs: list[int]) -> str:
+    """'move 12', 'moves 12 and 13', 'moves 12 to 14' (a take-back withdraws a run of steps)."""
+    if len(seqs) == 1:
+        return f"move {seqs[0]}"
+    joiner = " and " if len(seqs) == 2 else " to "
+    return f"moves {seqs[0]}{joiner}{seqs[-1]}"
 
 
 def viewers(game: Game) -> list[int | None]:
@@ -879,6 +1061,14 @@ def _replay(game: Game, upto: int | None = None, start: Snapshot | None = None) 
     return state if state is not None else initial_state(game), stream.events
 
 
+def _position_before(game: Game, seq: int, kept: dict[int, dict]) -> dict:
+    """The position move `seq` met: kept by the replay passing it, or (when the replay began
+    at a later snapshot) replayed up to the move before."""
+    if seq in kept:
+        return copy.deepcopy(kept[seq])
+    return replay(game, upto=seq - 1)
+
+
 def initial_state(game: Game) -> dict:
     return _setup(game, RandomStream(game.seed, game.random_scheme))
 
@@ -911,10 +1101,18 @@ def history(
         moves = game.moves.filter(seq__gt=start.seq).order_by("seq")
     if upto is not None:
         moves = moves.filter(seq__lte=upto)
+    moves = list(moves)
+    # The positions a take-back in this stretch of the log goes back to, kept as they pass.
+    restore_points = {first_withdrawn(move.payload) for move in moves if is_take_back(move)}
+    kept: dict[int, dict] = {}
     for move in moves:
         before = state
+        if move.seq in restore_points:
+            kept[move.seq] = before
         if move.payload == RESIGN:
             after = before
+        elif is_take_back(move):
+            after = _position_before(game, first_withdrawn(move.payload), kept)
         else:
             rng = stream.rng_for(move.seq)
             after = rules.apply(copy.deepcopy(before), move.seat, copy.deepcopy(move.payload), rng)
