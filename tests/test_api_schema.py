@@ -14,6 +14,7 @@ OPERATIONS = {
     ("post", "/api/games/{game_id}/join/"): "games_join",
     ("get", "/api/games/{game_id}/moves/"): "games_moves_list",
     ("post", "/api/games/{game_id}/moves/"): "games_moves_create",
+    ("post", "/api/games/{game_id}/takeback/"): "games_takeback_create",
     ("get", "/api/games/{game_id}/states/{seq}/"): "games_states_retrieve",
     ("post", "/api/games/{game_id}/invitations/"): "games_invitations_create",
     ("delete", "/api/games/{game_id}/invitations/{invitation_id}/"): "games_invitations_destroy",

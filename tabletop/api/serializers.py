@@ -81,6 +81,12 @@ class SubmitMoveSerializer(serializers.Serializer):
     )
 
 
+class TakeBackSerializer(serializers.Serializer):
+    expected_seq = serializers.IntegerField(
+        min_value=0, help_text="The game's seq the undo was asked at; a stale one is a 409."
+    )
+
+
 class TokenSerializer(serializers.Serializer):
     token = serializers.CharField(help_text="Send it as the header `Authorization: Token <token>`.")
 
@@ -217,6 +223,9 @@ class LogLineSerializer(serializers.Serializer):
     )
     text = serializers.CharField()
     created = serializers.DateTimeField()
+    withdrawn_by = serializers.CharField(
+        allow_null=True, help_text="Who took this step back (a later take-back), or null."
+    )
 
 
 # The log comes in pages: a long game's whole log in one answer grew with every move.

@@ -10,6 +10,7 @@ urlpatterns = [
     path("games/<int:game_id>/", views.game, name="api-game"),
     path("games/<int:game_id>/join/", views.join, name="api-join"),
     path("games/<int:game_id>/moves/", views.moves, name="api-moves"),
+    path("games/<int:game_id>/takeback/", views.takeback, name="api-takeback"),
     path("games/<int:game_id>/states/<int:seq>/", views.state_at, name="api-state"),
     path("games/<int:game_id>/invitations/", tables.invite, name="api-invitations"),
     path(

@@ -32,6 +32,7 @@ from tabletop.api.serializers import (
     MoveResultSerializer,
     PositionSerializer,
     SubmitMoveSerializer,
+    TakeBackSerializer,
     TokenSerializer,
     game_detail,
     game_position,
@@ -247,6 +248,31 @@ def submit_move(request: Request, game_id: int) -> Response:
     presence.mark_seen(request.user, game)
     return Response(
         {"logged": [move.seq for move in logged], **game_position(game, request.user)},
+        status=status.HTTP_201_CREATED,
+    )
+
+
+@extend_schema(
+    operation_id="games_takeback_create",
+    summary="Take back your latest steps while nothing new has been seen since",
+    description="Immediate while nobody else has played since and none of the steps drew a "
+    "card or a die or showed anyone something new; 400 with the reason once something was "
+    "seen, 409 when others have played since (their agreement is needed) or the game moved on "
+    "since `expected_seq`.",
+    request=TakeBackSerializer,
+    responses={201: MoveResultSerializer, **refusals(400, 401, 403, 404, 409, 413, 415, 429)},
+)
+@api_view(["POST"])
+@permission_classes([IsAuthenticated])
+def takeback(request: Request, game_id: int) -> Response:
+    found = find_game(game_id, request.user)
+    form = TakeBackSerializer(data=request.data)
+    form.is_valid(raise_exception=True)
+    logged = store.take_back(
+        found, request.user, form.validated_data["expected_seq"], Move.Source.API
+    )
+    return Response(
+        {"logged": [logged.seq], **game_detail(found, request.user)},
         status=status.HTTP_201_CREATED,
     )
 
