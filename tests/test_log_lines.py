@@ -18,10 +18,11 @@ SLUGS = [rules.slug for rules in pages.available_games()]
 
 def replayed_lines(game: Game, viewer: int | None) -> list[dict]:
     """The log as today's readers told it before lines were kept: by replaying it all."""
-    return [
+    told = [
         history._line(game, move, before, after, viewer)
         for move, before, after in store.history(game)
     ]
+    return history.mark_withdrawn(game, told)
 
 
 def played(make_user, slug: str, steps: int | None, seed: str) -> Game:
