@@ -587,8 +587,11 @@ class TakeBackPlan:
 
 def can_take_back(game: Game, seat: int | None) -> bool:
     """Whether the seat's undo would be taken at once (the pages offer the button then)."""
-    if seat is None or game.status != Game.Status.ACTIVE:
+    if seat is None or game.status != Game.Status.ACTIVE or game.random_scheme == 1:
         return False
+    last = game.moves.order_by("-seq").only("seat", "source").first()
+    if last is None or (last.seat != seat and last.source in CHOSEN):
+        return False  # someone else played last: no replay needed to say no
     try:
         return not plan_take_back(game, seat).others
     except Refused:

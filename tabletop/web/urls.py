@@ -43,6 +43,7 @@ urlpatterns = [
     path("games/<int:game_id>/rematch/", tables.rematch, name="rematch"),
     path("games/<int:game_id>/move/", views.move, name="move"),
     path("games/<int:game_id>/resign/", views.resign, name="resign"),
+    path("games/<int:game_id>/undo/", views.undo, name="undo"),
     path("games/<int:game_id>/chat/", chat.say, name="chat"),
     path("games/<int:game_id>/note/", chat.keep_note, name="note"),
     path("games/<int:game_id>/webhook/", webhooks.table_webhook, name="table-webhook"),

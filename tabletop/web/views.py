@@ -199,6 +199,24 @@ def resign(request: HttpRequest, game_id: int) -> HttpResponse:
     return redirect("game", found.pk)
 
 
+@login_required
+@require_POST
+def undo(request: HttpRequest, game_id: int) -> HttpResponse:
+    found = tables.shown_game(request, game_id)
+    try:
+        expected_seq = int(request.POST.get("expected_seq", ""))
+    except ValueError:
+        return refused(request, found, "The undo lost its move number; reload and try again.", 400)
+    try:
+        store.take_back(found, request.user, expected_seq, Move.Source.WEB)
+    except store.Refused as refusal:
+        return refused(request, found, refusal.message, refusal.status)
+    if is_htmx(request):
+        found.refresh_from_db()
+        return page(request, "web/game_panel.html", pages.game_page(found, request.user))
+    return redirect("game", found.pk)
+
+
 # ---------------------------------------------------------------------------- history
 
 
