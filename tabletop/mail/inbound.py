@@ -47,6 +47,7 @@ COMMANDS = {
     "status": "status",
     "resign": "resign",
     "rematch": "rematch",
+    "undo": "undo",
 }
 RECIPIENT_HEADERS = ("Delivered-To", "X-Original-To", "Envelope-To", "To", "Cc")
 NOTHING_PLAYED = "Nothing was played."
@@ -516,6 +517,12 @@ def act(incoming: Incoming, game: Game, seat: int, user, token) -> Verdict:
                 f'Write "resign" alone in a reply. {NOTHING_PLAYED}', answer=situation, **who
             )
         return resign(current_turn(game, seat, user, token, situation), seat, user)
+    if "undo" in commands:
+        if moves:
+            raise refused(
+                f'Write "undo" alone in a reply. {NOTHING_PLAYED}', answer=situation, **who
+            )
+        return undo(game, seat, user, situation)
     if not moves:
         message = (
             f"How to write moves in {game.title}, and where #{game.pk} stands."
@@ -645,6 +652,26 @@ def resign(game: Game, seat: int, user) -> Verdict:
         seat=seat,
         user=user,
         answer={"logged": [move.seq for move in logged]},
+    )
+
+
+def undo(game: Game, seat: int, user, shown: dict) -> Verdict:
+    """Take back the player's latest steps (as the page's Undo button does): whatever email
+    the reply answers, since the store allows it only while nothing was seen since."""
+    try:
+        logged = store.take_back(game, user, None, Move.Source.EMAIL)
+    except store.Refused as refusal:
+        message = f"Nothing was taken back: {refusal.message}"
+        raise refused(message, answer=shown, game=game, seat=seat, user=user) from None
+    game.refresh_from_db()
+    return Verdict(
+        InboundMail.Result.ACCEPTED,
+        f"You took back {store.moves_named(logged.payload['withdraws'])} in {game.title} "
+        f"#{game.pk}. Below is where the game stands now.",
+        game=game,
+        seat=seat,
+        user=user,
+        answer={**shown, "logged": [logged.seq]},
     )
 
 

@@ -675,8 +675,7 @@ def _revealed_message(move: Move, target: int) -> str:
 def _agreement_message(game: Game, others: list[int]) -> str:
     names = ", ".join(game.state["players"][seat] for seat in others)
     return (
-        f"{names} played since your move; taking it back needs their agreement "
-        "(ask with a vote)."
+        f"{names} played since your move; taking it back needs their agreement (ask with a vote)."
     )
 
 
