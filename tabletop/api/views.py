@@ -260,7 +260,7 @@ def submit_move(request: Request, game_id: int) -> Response:
     "seen, 409 when others have played since (their agreement is needed) or the game moved on "
     "since `expected_seq`.",
     request=TakeBackSerializer,
-    responses={201: MoveResultSerializer, **refusals(400, 401, 403, 404, 409, 413, 415, 429)},
+    responses={201: MoveResultSerializer, **refusals(400, 401, 403, 404, 409, 413, 415)},
 )
 @api_view(["POST"])
 @permission_classes([IsAuthenticated])
