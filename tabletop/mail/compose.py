@@ -35,6 +35,10 @@ SOURCES = {
         "they forfeited; a bot plays their seat from now on",
         "you forfeited; a bot plays your seat from now on",
     ),
+    Move.Source.TIMEOUT_VOTE: (
+        'the table votes on letting a bot play their seat (reply "vote yes" or "vote no")',
+        "the table votes on letting a bot play your seat; until it decides, you may still move",
+    ),
 }
 
 

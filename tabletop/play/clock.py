@@ -187,6 +187,17 @@ def resume_turns(game, began: dict[int, datetime]) -> None:
         game.seats.bulk_update(changed, ["turn_started", "deadline", "next_reminder"])
 
 
+def extend_deadline(game, position: int, days: int) -> None:
+    """A seat's running deadline moved `days` later (the table voted it); a seat whose clock
+    was stopped for the vote gets `days` from now."""
+    seat = next(row for row in game.seats.all() if row.position == position)
+    moment = now()
+    seat.deadline = (seat.deadline or moment) + timedelta(days=days)
+    seat.turn_started = seat.turn_started or moment
+    seat.next_reminder = next_reminder(seat, game, moment, Preferences.of(seat.user))
+    seat.save(update_fields=["deadline", "turn_started", "next_reminder"])
+
+
 def reschedule(game, user) -> None:
     """The user's running deadline in this game again (their clock settings changed)."""
     for seat in game.seats.filter(user=user, turn_started__isnull=False):

@@ -30,6 +30,7 @@ class Game(models.Model):
         BOT = "bot", "a bot moves for the late seat"
         SKIP = "skip", "the late seat is skipped where the rules allow, else a bot moves"
         FORFEIT = "forfeit", "the late seat forfeits"
+        TABLE = "table", "the table votes on replacing the late seat by a bot"
 
     slug = models.CharField(max_length=32)
     options = models.JSONField(default=dict)
@@ -162,6 +163,9 @@ class Move(models.Model):
         STANDING_ORDER = "standing-order", "standing order"
         BOT = "bot"
         RESIGN = "resign"
+        # A vote's result, applied by the store (a ballot that decided it, or its expiry).
+        VOTE = "vote"
+        TIMEOUT_VOTE = "timeout-vote", "a vote called at the deadline"
 
     game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="moves")
     seq = models.PositiveIntegerField()
@@ -232,6 +236,48 @@ class Snapshot(models.Model):
 
     def __str__(self) -> str:
         return f"{self.game} snapshot at {self.seq}"
+
+
+class Vote(models.Model):
+    """A question put to the table, as the log tells it (the call, each ballot and the result
+    are logged moves); a projection that store.py keeps and nothing else writes."""
+
+    class Subject(models.TextChoices):
+        EXTEND = "extend", "extend the current deadline"
+        REPLACE = "replace", "replace an absent player by the strong bot"
+        END = "end", "end the game now"
+        TAKE_BACK = "take-back", "accept a take-back"
+
+    class Result(models.TextChoices):
+        PASSED = "passed"
+        FAILED = "failed"
+        EXPIRED = "expired"
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="votes")
+    # The seq of the logged call: the log's name for the vote.
+    seq = models.PositiveIntegerField()
+    subject = models.CharField(max_length=16, choices=Subject.choices)
+    # What exactly is asked: days, seat, how the game ends, the steps to withdraw.
+    details = models.JSONField(default=dict)
+    caller = models.PositiveSmallIntegerField()
+    # The seat the vote is about, which does not vote on it (None: it concerns everyone).
+    concerns = models.PositiveSmallIntegerField(null=True, blank=True)
+    voters = models.JSONField(default=list)
+    yes = models.JSONField(default=list)
+    no = models.JSONField(default=list)
+    expires = models.DateTimeField(db_index=True)
+    result = models.CharField(max_length=8, choices=Result.choices, blank=True)
+
+    class Meta:
+        ordering = ["seq"]
+        constraints = [models.UniqueConstraint(fields=["game", "seq"], name="one_vote_per_call")]
+
+    def __str__(self) -> str:
+        return f"{self.game} vote at {self.seq}"
+
+    @property
+    def is_open(self) -> bool:
+        return not self.result
 
 
 class InvitationQuerySet(models.QuerySet):

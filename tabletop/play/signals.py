@@ -14,6 +14,7 @@ after commit (the mail outbox does exactly that).
   (`store.import_finished_game`); it ended elsewhere, so nobody is told and nobody rated.
 - `taken_back(game, move)`: a player took back steps (`move` is the logged take-back); the
   seats waited for again are announced with `seats_waiting` as well.
+- `vote_called(game, vote)`: a question was put to the table (a Vote still open).
 - `player_invited(invitation)`: someone was asked to take a seat at an open table.
 - `table_cancelled(game)`: the creator called off a table before it started; its seated
   players and the invitations still holding seats are who should hear of it.
@@ -30,6 +31,7 @@ seats_waiting = Signal()
 game_ended = Signal()
 timeout_applied = Signal()
 taken_back = Signal()
+vote_called = Signal()
 player_invited = Signal()
 table_cancelled = Signal()
 talk_said = Signal()

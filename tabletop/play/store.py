@@ -14,7 +14,7 @@ import hashlib
 import logging
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from django.db import IntegrityError, transaction
 from django.db.models import Prefetch, prefetch_related_objects
@@ -26,7 +26,7 @@ from games.base import check_player_count, player_names, resolve_options
 from games.bots import strong
 from tabletop.accounts.bots import bot_player
 from tabletop.play import clock, forks, signals
-from tabletop.play.models import Game, LogLine, Move, Seat, Snapshot
+from tabletop.play.models import Game, LogLine, Move, Seat, Snapshot, Vote
 
 log = logging.getLogger(__name__)
 
@@ -437,10 +437,15 @@ def _time_out(game: Game, seat: int, resigned: list[int], told: Told) -> list[Mo
     late = next(row for row in game.seats.all() if row.position == seat)
     if late.deadline is None or late.deadline > clock.now():
         return []
-    if game.timeout_policy == Game.Timeout.FORFEIT:
-        late.forfeited = True
-        late.save(update_fields=["forfeited"])
-    logged = _advance_at_deadline(game, seat, resigned, told)
+    if game.timeout_policy == Game.Timeout.TABLE:
+        logged = _ask_the_table(game, late)
+    else:
+        if game.timeout_policy == Game.Timeout.FORFEIT:
+            late.forfeited = True
+            late.save(update_fields=["forfeited"])
+        logged = _advance_at_deadline(game, seat, resigned, told)
+    if not logged:
+        return logged
     signals.timeout_applied.send(
         sender=Game, game=game, seat=seat, source=logged[0].source, moves=logged
     )
@@ -589,8 +594,8 @@ def can_take_back(game: Game, seat: int | None) -> bool:
     """Whether the seat's undo would be taken at once (the pages offer the button then)."""
     if seat is None or game.status != Game.Status.ACTIVE or game.random_scheme == 1:
         return False
-    last = game.moves.order_by("-seq").only("seat", "source").first()
-    if last is None or (last.seat != seat and last.source in CHOSEN):
+    last = game.moves.order_by("-seq").only("seat", "source", "payload").first()
+    if last is None or (last.seat != seat and last.source in CHOSEN and not is_table_event(last)):
         return False  # someone else played last: no replay needed to say no
     try:
         return not plan_take_back(game, seat).others
@@ -610,7 +615,9 @@ def plan_take_back(game: Game, seat: int) -> TakeBackPlan:
         raise Refused("This game was started before take-backs existed; its moves stand.")
     moves = list(game.moves.order_by("seq"))
     withdrawn = {seq for move in moves if is_take_back(move) for seq in move.payload["withdraws"]}
-    standing = [m for m in moves if not is_take_back(m) and m.seq not in withdrawn]
+    standing = [
+        m for m in moves if not (is_take_back(m) or is_table_event(m)) and m.seq not in withdrawn
+    ]
     target = next((m for m in reversed(standing) if m.seat == seat and m.source in CHOSEN), None)
     if target is None:
         raise Refused("You have no move of your own to take back.")
@@ -637,7 +644,7 @@ def _replay_for_take_back(
         drew, drawn_before = stream.events != drawn_before, stream.events
         if move.seq == 1:  # `before` is the setup: those turns began as the game started
             began = {waiting: game.started for waiting in rules.to_act(before)}
-        if is_take_back(move) or move.seq in withdrawn:
+        if is_take_back(move) or is_table_event(move) or move.seq in withdrawn:
             continue
         if move.seq < target:
             for waiting in set(rules.to_act(after)) - set(rules.to_act(before)):
@@ -697,6 +704,333 @@ def _withdraw(game: Game, seat: int, plan: TakeBack, source: str) -> Move:
     game.save()
     signals.taken_back.send(sender=Game, game=game, move=move)
     return move
+
+
+# ---------------------------------------------------------------------------- votes
+#
+# A vote is a question put to the table, in the log like everything else: the call
+# ({"kind": "vote", "subject": ..., details}), each ballot ({"kind": "ballot", "vote": seq,
+# "yes": bool}) and the result ({"kind": "vote-result", "vote": seq, "result": ..., the
+# question}). None of them changes the rules state; a passed vote's effect is applied here
+# (a deadline moved, a seat given to the bot, the game ended, a take-back logged).
+
+VOTE_EVENTS = ("vote", "ballot", "vote-result")
+# How long a vote stays open unless the table decides it sooner.
+VOTE_DAYS = 2
+EXTEND_DAYS = range(1, 8)
+ENDINGS = ("scored", "abandoned")
+
+
+def is_table_event(move: Move) -> bool:
+    return isinstance(move.payload, dict) and move.payload.get("kind") in VOTE_EVENTS
+
+
+def call_vote(game: Game, user, subject: str, details: dict, source: str) -> Vote:
+    """Put a question to the table; the caller's own ballot is yes (when they vote on it)."""
+    with transaction.atomic():
+        locked = _lock_with_seats(game.pk)
+        seat = _seat_of(locked, user)
+        _check_fresh(locked, None)
+        vote = _call(locked, seat, subject, details, source)
+    _hand_back(locked, game)
+    return vote
+
+
+def answer_vote(game: Game, user, vote_id: int, yes: bool, source: str) -> Vote:
+    """A player's ballot; the vote is decided (and carried out) as soon as the count allows."""
+    with transaction.atomic():
+        locked = _lock_with_seats(game.pk)
+        seat = _seat_of(locked, user)
+        vote = Vote.objects.select_for_update().filter(game=locked, pk=vote_id).first()
+        if vote is None:
+            raise Refused(f"There is no vote {vote_id} in this game.")
+        _check_fresh(locked, None)
+        _check_may_answer(locked, vote, seat)
+        payload = {"kind": "ballot", "vote": vote.seq, "yes": bool(yes)}
+        _log_table_event(locked, seat, payload, source)
+        (vote.yes if yes else vote.no).append(seat)
+        vote.save(update_fields=["yes", "no"])
+        _decide(locked, vote)
+    _hand_back(locked, game)
+    return vote
+
+
+def open_vote_for(game: Game, seat: int) -> Vote | None:
+    """The oldest open vote the seat may still answer (an email's "vote yes" answers it)."""
+    for vote in game.votes.filter(result=""):
+        if seat in vote.voters and seat not in vote.yes + vote.no:
+            return vote
+    return None
+
+
+def _check_may_answer(game: Game, vote: Vote, seat: int) -> None:
+    if not vote.is_open:
+        raise GameNotActive(f"This vote is closed: it {vote.result}.", current_seq=game.seq)
+    if seat == vote.concerns:
+        raise NotASeat("This vote is about you, so the others decide it.")
+    if seat not in vote.voters:
+        raise NotASeat("This vote is not yours to answer.")
+    if seat in vote.yes + vote.no:
+        raise Refused("You have voted on this already.")
+
+
+def _call(game: Game, seat: int, subject: str, details: dict, source: str) -> Vote:
+    details, concerns, voters = _question(game, seat, subject, details or {})
+    if game.votes.filter(result="", subject=subject, concerns=concerns).exists():
+        raise Refused("The table is voting on this already; answer that vote.")
+    payload = {"kind": "vote", "subject": subject, **details}
+    call = _log_table_event(game, seat, payload, source)
+    vote = Vote.objects.create(
+        game=game,
+        seq=call.seq,
+        subject=subject,
+        details=details,
+        caller=seat,
+        concerns=concerns,
+        voters=voters,
+        yes=[seat] if seat in voters else [],
+        expires=clock.now() + timedelta(days=VOTE_DAYS),
+    )
+    _decide(game, vote)
+    signals.vote_called.send(sender=Game, game=game, vote=vote)
+    return vote
+
+
+def _question(game: Game, seat: int, subject: str, details: dict) -> tuple[dict, int | None, list]:
+    """The vote's details checked, the seat it concerns, and who votes on it."""
+    people = _people(game)
+    if subject == Vote.Subject.EXTEND:
+        days = _whole_number(details.get("days"), "days")
+        if days not in EXTEND_DAYS:
+            raise Refused("A deadline can be extended by 1 to 7 days.")
+        late = _seat_named(game, details.get("seat", (game.to_act or [None])[0]))
+        if late not in game.to_act:
+            raise Refused(f"{_name(game, late)} has no deadline running to extend.")
+        return {"days": days, "seat": late}, late, [s for s in people if s != late]
+    if subject == Vote.Subject.REPLACE:
+        absent = _seat_named(game, details.get("seat"))
+        if absent not in people:
+            raise Refused(f"{_name(game, absent)}'s seat is played by the computer already.")
+        return {"seat": absent}, absent, [s for s in people if s != absent]
+    if subject == Vote.Subject.END:
+        how = details.get("how")
+        if how not in ENDINGS:
+            raise Refused('Say how the game ends: "scored" (as it stands) or "abandoned".')
+        return {"how": how}, None, people
+    if subject == Vote.Subject.TAKE_BACK:
+        plan = plan_take_back(game, seat)
+        if not plan.others:
+            raise Refused("Nobody else has played since: take it back yourself (undo).")
+        return {"withdraws": plan.take_back.withdraws}, seat, plan.others
+    subjects = ", ".join(Vote.Subject.values)
+    raise Refused(f"A vote is about one of: {subjects}; not {subject!r}.")
+
+
+def _people(game: Game) -> list[int]:
+    """The seats still played by a person: they vote."""
+    resigned = resigned_seats(game)
+    return [s.position for s in game.seats.all() if not s.is_bot and s.position not in resigned]
+
+
+def _whole_number(value, name: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int | str) or not str(value).isdigit():
+        raise Refused(f"Give {name} as a whole number.")
+    return int(value)
+
+
+def _seat_named(game: Game, value) -> int:
+    if value is None:
+        raise Refused("Say which seat the vote is about (0 is the first seat).")
+    seat = _whole_number(value, "the seat")
+    if seat >= game.players:
+        raise Refused(f"Seat {seat} does not exist; this game has seats 0 to {game.players - 1}.")
+    return seat
+
+
+def _name(game: Game, seat: int) -> str:
+    return game.state["players"][seat]
+
+
+def _log_table_event(game: Game, seat: int, payload: dict, source: str) -> Move:
+    move = Move.objects.create(
+        game=game, seq=game.seq + 1, seat=seat, payload=payload, source=source
+    )
+    told = Told()
+    told.add(game, move, game.state, game.state, game.random_events)
+    told.save()
+    game.seq += 1
+    game.save(update_fields=["seq"])
+    return move
+
+
+def _decide(game: Game, vote: Vote) -> None:
+    """Close the vote once its result is certain: a majority of its voters (all of them to
+    end the game, or to accept a take-back) said yes, or enough said no that they cannot."""
+    unanimous = vote.subject in (Vote.Subject.END, Vote.Subject.TAKE_BACK)
+    needed = len(vote.voters) if unanimous else len(vote.voters) // 2 + 1
+    if len(vote.yes) >= needed:
+        _close(game, vote, Vote.Result.PASSED)
+    elif len(vote.no) > len(vote.voters) - needed:
+        _close(game, vote, Vote.Result.FAILED)
+
+
+def _close(game: Game, vote: Vote, result: str) -> None:
+    if result == Vote.Result.PASSED and vote.subject == Vote.Subject.TAKE_BACK:
+        plan = _take_back_still_asked(game, vote)
+        result = Vote.Result.FAILED if plan is None else result
+    question = {"subject": vote.subject, **vote.details}
+    payload = {"kind": "vote-result", "vote": vote.seq, "result": result, "question": question}
+    _log_table_event(game, vote.caller, payload, Move.Source.VOTE)
+    vote.result = result
+    vote.save(update_fields=["result"])
+    if result == Vote.Result.PASSED:
+        _carry_out(game, vote)
+    elif vote.details.get("at_deadline") and vote.concerns in game.to_act:
+        # The table chose to wait: the late player gets another turn's time.
+        clock.extend_deadline(game, vote.concerns, game.days_per_move)
+
+
+def _take_back_still_asked(game: Game, vote: Vote) -> TakeBack | None:
+    try:
+        plan = plan_take_back(game, vote.caller)
+    except Refused:
+        return None
+    return plan.take_back if plan.take_back.withdraws == vote.details["withdraws"] else None
+
+
+def _carry_out(game: Game, vote: Vote) -> None:
+    if vote.subject == Vote.Subject.EXTEND:
+        clock.extend_deadline(game, vote.concerns, vote.details["days"])
+    elif vote.subject == Vote.Subject.REPLACE:
+        _give_seat_to_bot(game, vote.concerns)
+    elif vote.subject == Vote.Subject.END:
+        _end_by_vote(game, vote.details["how"])
+    else:
+        _withdraw(game, vote.caller, plan_take_back(game, vote.caller).take_back, Move.Source.VOTE)
+
+
+def _give_seat_to_bot(game: Game, position: int) -> None:
+    seat = next(row for row in game.seats.all() if row.position == position)
+    seat.is_bot = True
+    seat.save(update_fields=["is_bot"])
+    if position in game.to_act:
+        _advance(game, [])  # the bot plays the seat's turn now
+
+
+def _end_by_vote(game: Game, how: str) -> None:
+    game.outcome = ended_outcome(game.rules, game.state, game.players, how, resigned_seats(game))
+    game.status = Game.Status.FINISHED
+    game.finished = timezone.now()
+    game.to_act = []
+    clock.update_deadlines(game, [])
+    game.save()
+    _tell_everyone(game)
+    signals.game_ended.send(sender=Game, game=game)
+
+
+def ended_outcome(rules, state: dict, players: int, how: str, resigned: list[int]) -> dict:
+    """The outcome of a game the table ended: scored as it stands (each seat's standing, the
+    best of those who did not resign win), or abandoned (nobody wins)."""
+    details = {"ended_by_vote": how, **({"resigned": resigned} if resigned else {})}
+    if how == "abandoned":
+        return {"scores": [0] * players, "winners": [], "details": details}
+    standing = getattr(rules, "standing", None)
+    scores = [standing(state, seat) if standing else 0 for seat in range(players)]
+    remaining = [seat for seat in range(players) if seat not in resigned]
+    best = max(scores[seat] for seat in remaining)
+    return {
+        "scores": scores,
+        "winners": [s for s in remaining if scores[s] == best],
+        "details": details,
+    }
+
+
+def logged_outcome(game: Game, state: dict, resigned: list[int]) -> dict | None:
+    """The outcome the log gives, with `resigned` the seats that resigned in it: the table's
+    ending if a vote ended the game, else the rules' (final_outcome)."""
+    ended = game.moves.filter(
+        payload__kind="vote-result", payload__result="passed", payload__question__subject="end"
+    ).first()
+    if ended is not None:
+        how = ended.payload["question"]["how"]
+        return ended_outcome(game.rules, state, game.players, how, resigned)
+    return final_outcome(game.rules, state, game.players, resigned)
+
+
+def _ask_the_table(game: Game, late: Seat) -> list[Move]:
+    """The "ask the table" timeout: a vote on giving the late seat to the bot, instead of
+    acting at once; the seat's clock stops while the table decides."""
+    late.deadline = late.next_reminder = None
+    late.save(update_fields=["deadline", "next_reminder"])
+    details = {"seat": late.position, "at_deadline": True}
+    if game.votes.filter(result="", subject=Vote.Subject.REPLACE, concerns=late.position):
+        return []
+    voters = [s for s in _people(game) if s != late.position]
+    before = game.seq
+    payload = {"kind": "vote", "subject": Vote.Subject.REPLACE, **details}
+    call = _log_table_event(game, late.position, payload, Move.Source.TIMEOUT_VOTE)
+    vote = Vote.objects.create(
+        game=game,
+        seq=call.seq,
+        subject=Vote.Subject.REPLACE,
+        details=details,
+        caller=late.position,
+        concerns=late.position,
+        voters=voters,
+        expires=clock.now() + timedelta(days=VOTE_DAYS),
+    )
+    if not voters:  # nobody to ask: the bot takes the seat, as the bot policy would
+        _close(game, vote, Vote.Result.PASSED)
+    else:
+        signals.vote_called.send(sender=Game, game=game, vote=vote)
+    return list(game.moves.filter(seq__gt=before))
+
+
+def close_expired_votes(moment: datetime) -> int:
+    """The sweep's part: every open vote of a running game past its expiry closes as
+    expired (logged); how many."""
+    done = 0
+    due = Vote.objects.filter(result="", expires__lte=moment, game__status=Game.Status.ACTIVE)
+    for vote_id, game_id in list(due.values_list("pk", "game_id")):
+        with transaction.atomic():
+            locked = _lock_with_seats(game_id)
+            vote = Vote.objects.select_for_update().get(pk=vote_id)
+            if vote.is_open and locked.status == Game.Status.ACTIVE:
+                _close(locked, vote, Vote.Result.EXPIRED)
+                done += 1
+    return done
+
+
+def question_text(question: dict, names: list[str]) -> str:
+    """What a vote asks, as the log and the pages put it."""
+    subject = question["subject"]
+    if subject == Vote.Subject.EXTEND:
+        days = question["days"]
+        return f"give {names[question['seat']]} {days} more day{'s' * (days != 1)} for this turn"
+    if subject == Vote.Subject.REPLACE:
+        return f"let the computer play {names[question['seat']]}'s seat"
+    if subject == Vote.Subject.END:
+        return (
+            "end the game now, scored as it stands"
+            if question["how"] == "scored"
+            else "end the game now, abandoned"
+        )
+    return f"accept the take-back of {moves_named(question['withdraws'])}"
+
+
+def tell_vote(move: Move, names: list[str]) -> str:
+    payload, who = move.payload, names[move.seat]
+    if payload["kind"] == "vote":
+        asked = question_text(payload, names)
+        if payload.get("at_deadline"):
+            return f"{who}'s deadline passed; the table is asked whether to {asked}."
+        return f"{who} asks the table to {asked}."
+    if payload["kind"] == "ballot":
+        answer = "yes" if payload["yes"] else "no"
+        return f"{who} votes {answer} on the vote of move {payload['vote']}."
+    asked = question_text(payload["question"], names)
+    outcome = {"passed": "passed", "failed": "failed", "expired": "expired undecided"}
+    return f"The vote to {asked} {outcome[payload['result']]}."
 
 
 def on_clock_settings_changed(sender, user, **_) -> None:
@@ -853,6 +1187,8 @@ def tell(game: Game, move: Move, before: dict, after: dict, viewer: games.Viewer
         return f"{name} resigned."
     if is_take_back(move):
         return f"{before['players'][move.seat]} took back {moves_named(move.payload['withdraws'])}."
+    if is_table_event(move):
+        return tell_vote(move, before["players"])
     return game.rules.describe(before, move.seat, move.payload, after, viewer)
 
 
@@ -1111,7 +1447,7 @@ def history(
         before = state
         if move.seq in restore_points:
             kept[move.seq] = before
-        if move.payload == RESIGN:
+        if move.payload == RESIGN or is_table_event(move):
             after = before
         elif is_take_back(move):
             after = _position_before(game, first_withdrawn(move.payload), kept)
@@ -1142,7 +1478,7 @@ def verify(game: Game) -> list[str]:
         "random_events": random_events,
         "seq": len(seqs),
         "to_act": [] if game.is_over else rules.to_act(state),
-        "outcome": final_outcome(rules, state, game.players, _resigned_in_log(game)),
+        "outcome": logged_outcome(game, state, _resigned_in_log(game)),
         "resigned": _resigned_in_log(game),
     }
     actual = {
@@ -1212,9 +1548,9 @@ def rebuild_projection(game: Game) -> list[str]:
             told.save()
             locked.seq = locked.moves.count()
             locked.state = state
-            locked.to_act = locked.rules.to_act(state)
+            locked.to_act = [] if locked.is_over else locked.rules.to_act(state)
             locked.resigned = _resigned_in_log(locked)
-            locked.outcome = final_outcome(locked.rules, state, locked.players, locked.resigned)
+            locked.outcome = logged_outcome(locked, state, locked.resigned)
             locked.save(
                 update_fields=["state", "random_events", "seq", "to_act", "outcome", "resigned"]
             )
