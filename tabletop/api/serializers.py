@@ -10,8 +10,8 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 import games
-from tabletop.play import history, invitations, rematches
-from tabletop.play.models import Game, Invitation, Move, Rematch
+from tabletop.play import history, invitations, rematches, store
+from tabletop.play.models import Game, Invitation, Move, Rematch, Vote
 
 JSON_OBJECT = {"type": "object", "additionalProperties": {}}
 
@@ -85,6 +85,25 @@ class TakeBackSerializer(serializers.Serializer):
     expected_seq = serializers.IntegerField(
         min_value=0, help_text="The game's seq the undo was asked at; a stale one is a 409."
     )
+
+
+class CallVoteSerializer(serializers.Serializer):
+    subject = serializers.ChoiceField(choices=Vote.Subject.values)
+    days = serializers.IntegerField(
+        required=False, help_text="extend: how many days the deadline moves (1 to 7)."
+    )
+    seat = serializers.IntegerField(
+        required=False,
+        min_value=0,
+        help_text="extend: whose deadline (default the first waited for); replace: who.",
+    )
+    how = serializers.ChoiceField(
+        choices=["scored", "abandoned"], required=False, help_text="end: how the game ends."
+    )
+
+
+class BallotSerializer(serializers.Serializer):
+    yes = serializers.BooleanField(help_text="true for yes, false for no.")
 
 
 class TokenSerializer(serializers.Serializer):
@@ -355,4 +374,37 @@ def rematch_answer(rematch: Rematch) -> dict:
         "accepted": rematch.accepted_seats,
         "waiting_for": rematches.waiting_for(rematch),
         "new_game": rematch.new_game_id,
+    }
+
+
+class VoteSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    seq = serializers.IntegerField(help_text="The move that called the vote.")
+    subject = serializers.ChoiceField(choices=Vote.Subject.values)
+    question = serializers.CharField(help_text="What the table is asked, in words.")
+    details = serializers.DictField()
+    caller = serializers.IntegerField()
+    concerns = serializers.IntegerField(allow_null=True)
+    voters = serializers.ListField(child=serializers.IntegerField())
+    yes = serializers.ListField(child=serializers.IntegerField())
+    no = serializers.ListField(child=serializers.IntegerField())
+    expires = serializers.DateTimeField()
+    result = serializers.CharField(help_text="passed, failed, expired, or empty while open.")
+
+
+def vote_detail(vote: Vote) -> dict:
+    names = vote.game.state["players"]
+    return {
+        "id": vote.pk,
+        "seq": vote.seq,
+        "subject": vote.subject,
+        "question": store.question_text({"subject": vote.subject, **vote.details}, names),
+        "details": vote.details,
+        "caller": vote.caller,
+        "concerns": vote.concerns,
+        "voters": vote.voters,
+        "yes": vote.yes,
+        "no": vote.no,
+        "expires": vote.expires,
+        "result": vote.result,
     }

@@ -11,6 +11,8 @@ urlpatterns = [
     path("games/<int:game_id>/join/", views.join, name="api-join"),
     path("games/<int:game_id>/moves/", views.moves, name="api-moves"),
     path("games/<int:game_id>/takeback/", views.takeback, name="api-takeback"),
+    path("games/<int:game_id>/votes/", views.votes, name="api-votes"),
+    path("games/<int:game_id>/votes/<int:vote_id>/", views.vote, name="api-vote"),
     path("games/<int:game_id>/states/<int:seq>/", views.state_at, name="api-state"),
     path("games/<int:game_id>/invitations/", tables.invite, name="api-invitations"),
     path(

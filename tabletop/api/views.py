@@ -23,6 +23,8 @@ from rest_framework.settings import api_settings
 from tabletop.api import throttles
 from tabletop.api.parsers import JSONParser
 from tabletop.api.serializers import (
+    BallotSerializer,
+    CallVoteSerializer,
     CreateGameSerializer,
     ErrorSerializer,
     GameDetailSerializer,
@@ -34,9 +36,11 @@ from tabletop.api.serializers import (
     SubmitMoveSerializer,
     TakeBackSerializer,
     TokenSerializer,
+    VoteSerializer,
     game_detail,
     game_position,
     game_summary,
+    vote_detail,
 )
 from tabletop.play import history, invitations, presence, store, versions
 from tabletop.play.models import Game, Invitation, Move, Seat
@@ -275,6 +279,59 @@ def takeback(request: Request, game_id: int) -> Response:
         {"logged": [logged.seq], **game_detail(found, request.user)},
         status=status.HTTP_201_CREATED,
     )
+
+
+@extend_schema(
+    methods=["GET"],
+    operation_id="games_votes_list",
+    summary="The votes put to the table, open and closed",
+    responses={200: VoteSerializer(many=True), **refusals(401, 403, 404)},
+)
+@extend_schema(
+    methods=["POST"],
+    operation_id="games_votes_create",
+    summary="Put a question to the table",
+    description="extend (days 1-7, seat), replace (seat), end (how: scored|abandoned) or "
+    "take-back (your latest steps, when others have played since). Passes on a majority of "
+    "the players it does not concern (everyone, to end the game); your own ballot is yes.",
+    request=CallVoteSerializer,
+    responses={201: VoteSerializer, **refusals(400, 401, 403, 404, 409, 413, 415)},
+)
+@api_view(["GET", "POST"])
+def votes(request: Request, game_id: int) -> Response:
+    found = find_game(game_id, request.user)
+    if request.method == "GET":
+        return Response([vote_detail(vote) for vote in found.votes.all()])
+    if not request.user.is_authenticated:
+        raise exceptions.NotAuthenticated()
+    form = CallVoteSerializer(data=request.data)
+    form.is_valid(raise_exception=True)
+    details = dict(form.validated_data)
+    subject = details.pop("subject")
+    vote = store.call_vote(found, request.user, subject, details, Move.Source.API)
+    vote.refresh_from_db()
+    return Response(vote_detail(vote), status=status.HTTP_201_CREATED)
+
+
+@extend_schema(
+    operation_id="games_votes_answer",
+    summary="Answer a vote: yes or no",
+    request=BallotSerializer,
+    responses={200: VoteSerializer, **refusals(400, 401, 403, 404, 409, 413, 415)},
+)
+@api_view(["POST"])
+@permission_classes([IsAuthenticated])
+def vote(request: Request, game_id: int, vote_id: int) -> Response:
+    found = find_game(game_id, request.user)
+    if not found.votes.filter(pk=vote_id).exists():
+        raise exceptions.NotFound(f"There is no vote {vote_id} in game {game_id}.")
+    form = BallotSerializer(data=request.data)
+    form.is_valid(raise_exception=True)
+    answered = store.answer_vote(
+        found, request.user, vote_id, form.validated_data["yes"], Move.Source.API
+    )
+    answered.refresh_from_db()
+    return Response(vote_detail(answered))
 
 
 @extend_schema(
