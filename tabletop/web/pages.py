@@ -243,7 +243,28 @@ def game_page(game: Game, user, error: str = "") -> dict:
     context["your_deadline"] = your_deadline(game, seat)
     context["resigned"] = seat is not None and seat in store.resigned_seats(game)
     context["can_undo"] = not context["resigned"] and store.can_take_back(game, seat)
+    context["votes"] = open_votes(game, seat)
     return context
+
+
+def open_votes(game: Game, seat: int | None) -> list[dict]:
+    """The questions the table is voting on, each with whether `seat` may answer it."""
+    if game.status != Game.Status.ACTIVE:
+        return []
+    names = game.state["players"]
+    return [
+        {
+            "id": vote.pk,
+            "question": store.question_text({"subject": vote.subject, **vote.details}, names),
+            "caller": names[vote.caller],
+            "yes": len(vote.yes),
+            "no": len(vote.no),
+            "voters": len(vote.voters),
+            "expires": vote.expires,
+            "can_answer": seat in vote.voters and seat not in vote.yes + vote.no,
+        }
+        for vote in game.votes.filter(result="")
+    ]
 
 
 def score_explained(game: Game):

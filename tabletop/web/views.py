@@ -217,6 +217,36 @@ def undo(request: HttpRequest, game_id: int) -> HttpResponse:
     return redirect("game", found.pk)
 
 
+@login_required
+@require_POST
+def call_vote(request: HttpRequest, game_id: int) -> HttpResponse:
+    """The "ask the table" form: its subject field also carries how an ending is scored."""
+    found = tables.shown_game(request, game_id)
+    subject, _, how = request.POST.get("subject", "").partition(":")
+    details = {name: request.POST[name] for name in ("days", "seat") if request.POST.get(name)}
+    if how:
+        details["how"] = how
+    try:
+        store.call_vote(found, request.user, subject, details, Move.Source.WEB)
+    except store.Refused as refusal:
+        return refused(request, found, refusal.message, refusal.status)
+    return redirect("game", found.pk)
+
+
+@login_required
+@require_POST
+def answer_vote(request: HttpRequest, game_id: int, vote_id: int) -> HttpResponse:
+    found = tables.shown_game(request, game_id)
+    yes = request.POST.get("yes")
+    if yes not in ("yes", "no"):
+        return refused(request, found, "Answer the vote with yes or no.", 400)
+    try:
+        store.answer_vote(found, request.user, vote_id, yes == "yes", Move.Source.WEB)
+    except store.Refused as refusal:
+        return refused(request, found, refusal.message, refusal.status)
+    return redirect("game", found.pk)
+
+
 # ---------------------------------------------------------------------------- history
 
 
