@@ -7,6 +7,8 @@ from datetime import timedelta
 
 import pytest
 
+from tabletop.mail.compose import compose
+from tabletop.mail.models import Outbox
 from tabletop.play import clock, store, timeouts
 from tabletop.play.models import Game, Move, Vote
 from tests.factories import started_game, user_at
@@ -162,6 +164,10 @@ def test_ask_the_table_opens_a_vote_at_the_deadline_instead_of_acting(make_user,
     assert late in game.to_act  # nobody moved for them
     assert game.seats.get(position=late).deadline is None  # not due again meanwhile
     assert timeouts.apply_due(clock.now()) == 0
+    told = Outbox.objects.get(kind=Outbox.Kind.TIMEOUT, seat=vote.voters[0])
+    assert 'the table votes on letting a bot play their seat (reply "vote yes"' in " ".join(
+        compose(told).body.split()
+    )
     # The table says no: the late player gets another turn's time.
     for seat in vote.voters:
         try:

@@ -21,8 +21,8 @@ from tabletop.accounts.models import Preferences
 from tabletop.mail import addresses, subscriptions, tabletalk
 from tabletop.mail.models import Outbox
 from tabletop.mail.plaintext import as_text
-from tabletop.play import clock, history, scores
-from tabletop.play.models import Game, Move
+from tabletop.play import clock, history, scores, store
+from tabletop.play.models import Game, Move, Vote
 
 # A turn email lists at most this many lines of legal moves: past that, one line per kind of
 # move with its variants folded (the help reply lists every move in full).
@@ -267,6 +267,20 @@ def timeout(row: Outbox, context: dict) -> dict:
     }
 
 
+def vote(row: Outbox, context: dict) -> dict:
+    game = row.game
+    names = player_names(game)
+    asked = game.votes.get(pk=row.context["vote"])
+    return {
+        "caller": names[asked.caller],
+        "question": store.question_text({"subject": asked.subject, **asked.details}, names),
+        "at_deadline": asked.details.get("at_deadline", False),
+        "unanimous": asked.subject in (Vote.Subject.END, Vote.Subject.TAKE_BACK),
+        "expires": asked.expires,
+        **situation(game, row.seat, context["preferences"]),
+    }
+
+
 def game_over(row: Outbox, context: dict) -> dict:
     game = row.game
     outcome = game.outcome or {"scores": [], "winners": [], "details": {}}
@@ -367,4 +381,5 @@ CONTEXTS = {
     Outbox.Kind.REPLY: reply,
     Outbox.Kind.TABLE_CANCELLED: table_cancelled,
     Outbox.Kind.WEBHOOK_OFF: webhook_off,
+    Outbox.Kind.VOTE: vote,
 }

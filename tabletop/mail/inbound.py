@@ -517,6 +517,15 @@ def act(incoming: Incoming, game: Game, seat: int, user, token) -> Verdict:
                 f'Write "resign" alone in a reply. {NOTHING_PLAYED}', answer=situation, **who
             )
         return resign(current_turn(game, seat, user, token, situation), seat, user)
+    ballots = [answer for line in lines if (answer := ballot(line)) is not None]
+    if ballots:
+        if len(lines) != 1:
+            raise refused(
+                f'Write "vote yes" or "vote no" alone in a reply. {NOTHING_PLAYED}',
+                answer=situation,
+                **who,
+            )
+        return vote(game, seat, user, ballots[0], situation)
     if "undo" in commands:
         if moves:
             raise refused(
@@ -653,6 +662,46 @@ def resign(game: Game, seat: int, user) -> Verdict:
         user=user,
         answer={"logged": [move.seq for move in logged]},
     )
+
+
+def ballot(line: str) -> bool | None:
+    """A line "vote yes" / "vote no": the answer; None for any other line."""
+    words = line.lower().strip(" .!:").split()
+    if len(words) == 2 and words[0] == "vote" and words[1] in ("yes", "no"):
+        return words[1] == "yes"
+    return None
+
+
+def vote(game: Game, seat: int, user, yes: bool, shown: dict) -> Verdict:
+    """Answer the oldest open vote the player may answer."""
+    asked = store.open_vote_for(game, seat)
+    if asked is None:
+        raise refused(
+            f"There is no open vote for you to answer in {game.title} #{game.pk}.",
+            answer=shown,
+            game=game,
+            seat=seat,
+            user=user,
+        )
+    try:
+        answered = store.answer_vote(game, user, asked.pk, yes, Move.Source.EMAIL)
+    except store.Refused as refusal:
+        raise refused(refusal.message, answer=shown, game=game, seat=seat, user=user) from None
+    game.refresh_from_db()
+    question = store.question_text({"subject": answered.subject, **answered.details}, names(game))
+    decided = f" The vote {answered.result}." if answered.result else ""
+    return Verdict(
+        InboundMail.Result.ACCEPTED,
+        f"You voted {'yes' if yes else 'no'} to {question}.{decided}",
+        game=game,
+        seat=seat,
+        user=user,
+        answer=shown,
+    )
+
+
+def names(game: Game) -> list[str]:
+    return [seat.user.get_username() for seat in game.seats_with_players()]
 
 
 def undo(game: Game, seat: int, user, shown: dict) -> Verdict:

@@ -22,6 +22,10 @@ def tell_everyone_what_a_deadline_did(sender, game, seat, source, moves, **_) ->
     outbox.queue_timeout(game, seat, source, moves)
 
 
+def ask_the_table(sender, game, vote, **_) -> None:
+    outbox.queue_vote(game, vote)
+
+
 def send_the_invitation(sender, invitation, **_) -> None:
     outbox.queue_invitation(invitation)
 
@@ -39,6 +43,7 @@ def connect() -> None:
     signals.game_ended.connect(tell_everyone_the_game_is_over, dispatch_uid="mail-game-over")
     signals.timeout_applied.connect(tell_everyone_what_a_deadline_did, dispatch_uid="mail-timeout")
     signals.player_invited.connect(send_the_invitation, dispatch_uid="mail-invitation")
+    signals.vote_called.connect(ask_the_table, dispatch_uid="mail-vote")
     signals.table_cancelled.connect(
         tell_the_table_it_is_cancelled, dispatch_uid="mail-table-cancelled"
     )

@@ -23,6 +23,7 @@ class Outbox(models.Model):
         TABLE_CANCELLED = "table-cancelled"
         CHAT = "chat"
         WEBHOOK_OFF = "webhook-off"
+        VOTE = "vote"
 
     class Channel(models.TextChoices):
         EMAIL = "email"

@@ -169,6 +169,13 @@ def queue_timeout(game, late_seat: int, source: str, moves: list) -> None:
     )
 
 
+def queue_vote(game, vote) -> None:
+    """Ask each player who votes and has not answered yet (the caller's yes is counted)."""
+    asked = [vote_seat for vote_seat in vote.voters if vote_seat not in vote.yes + vote.no]
+    seats = [seat for seat in game.seats_with_players() if seat.position in asked]
+    queue_for_seats(Outbox.Kind.VOTE, game, seats, vote=vote.pk)
+
+
 def queue_invitation(invitation) -> Outbox:
     """The invitation's sign-up link carries a signed token of the address it went to and of
     the invitation: signing up through it proves the address, so the new player's game email

@@ -792,7 +792,8 @@ def _call(game: Game, seat: int, subject: str, details: dict, source: str) -> Vo
         expires=clock.now() + timedelta(days=VOTE_DAYS),
     )
     _decide(game, vote)
-    signals.vote_called.send(sender=Game, game=game, vote=vote)
+    if vote.is_open:
+        signals.vote_called.send(sender=Game, game=game, vote=vote)
     return vote
 
 
@@ -981,8 +982,7 @@ def _ask_the_table(game: Game, late: Seat) -> list[Move]:
     )
     if not voters:  # nobody to ask: the bot takes the seat, as the bot policy would
         _close(game, vote, Vote.Result.PASSED)
-    else:
-        signals.vote_called.send(sender=Game, game=game, vote=vote)
+    # Everyone hears of it in the timeout email (timeout_applied), voters included.
     return list(game.moves.filter(seq__gt=before))
 
 

@@ -54,3 +54,37 @@ def test_undo_among_moves_is_refused(make_user):
     assert reply(game, seat, "draw\nundo").result == "refused"
     assert 'Write "undo" alone in a reply.' in answer_text()
     assert Game.objects.get(pk=game.pk).seq == 0
+
+
+def test_vote_yes_by_email_answers_the_open_vote(make_user):
+    game = started_game([make_user("ann"), make_user("ben")])
+    seat = game.to_act[0]
+    store.call_vote(game, user_at(game, 1 - seat), "end", {"how": "scored"}, Move.Source.WEB)
+    record = reply(game, seat, "Vote yes")
+    assert record.result == "accepted"
+    text = answer_text()
+    assert "You voted yes to end the game now, scored as it stands. The vote passed." in text
+    assert Game.objects.get(pk=game.pk).is_over
+
+
+def test_vote_by_email_with_no_open_vote_is_refused(make_user):
+    game = started_game([make_user("ann"), make_user("ben")])
+    seat = game.to_act[0]
+    assert reply(game, seat, "vote no").result == "refused"
+    assert "There is no open vote for you to answer" in answer_text()
+
+
+def test_each_voter_is_emailed_the_question_and_answers_it_by_reply(make_user):
+    game = started_game([make_user("ann"), make_user("ben"), make_user("cat")])
+    late = game.to_act[0]
+    caller, second = [s for s in range(3) if s != late]
+    store.call_vote(game, user_at(game, caller), "replace", {"seat": late}, Move.Source.WEB)
+    assert not Outbox.objects.filter(kind=Outbox.Kind.VOTE, seat__in=[caller, late]).exists()
+    row = Outbox.objects.get(kind=Outbox.Kind.VOTE, seat=second)
+    late_name = user_at(game, late).username
+    question = f"to let the computer play {late_name}'s seat"
+    assert question in " ".join(compose(row).body.split())
+    asked = mailhelpers.latest_email(Outbox.Kind.VOTE, second)
+    record = inbound.receive(mailhelpers.reply_to(asked, "vote no"), "test")
+    assert record.result == "accepted"
+    assert game.votes.get().result == "failed"
