@@ -11,6 +11,13 @@ from games.base import Explanation, plain_explanation
 from tabletop.play.models import Game
 
 
+# A game the table ended by vote has no rules' breakdown: it stopped where it stood.
+ENDED_BY_VOTE = {
+    "scored": "The table voted to end the game here, scored as it stood.",
+    "abandoned": "The table voted to abandon the game: nobody wins.",
+}
+
+
 def explain(game: Game, names: list[str]) -> Explanation | None:
     """The final score in sentences and a table (None while the game goes on)."""
     outcome = game.outcome
@@ -19,11 +26,16 @@ def explain(game: Game, names: list[str]) -> Explanation | None:
     details = outcome.get("details") or {}
     resigned = details.get("resigned") or []
     own = getattr(game.rules, "explain", None)
-    breakdown = {name: value for name, value in details.items() if name != "resigned"}
+    breakdown = {
+        name: value for name, value in details.items() if name not in ("resigned", "ended_by_vote")
+    }
     if own is not None and breakdown:
         explanation = own(outcome, names)
     else:
         explanation = plain_explanation(outcome, names)
+    ended_by_vote = details.get("ended_by_vote")
+    if ended_by_vote:
+        explanation.sentences.append(ENDED_BY_VOTE[ended_by_vote])
     for seat in resigned:
         explanation.sentences.append(f"{names[seat]} resigned, and so cannot win.")
     winners = [names[seat] for seat in outcome.get("winners", [])]
