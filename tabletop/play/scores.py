@@ -10,7 +10,6 @@ from __future__ import annotations
 from games.base import Explanation, plain_explanation
 from tabletop.play.models import Game
 
-
 # A game the table ended by vote has no rules' breakdown: it stopped where it stood.
 ENDED_BY_VOTE = {
     "scored": "The table voted to end the game here, scored as it stood.",
