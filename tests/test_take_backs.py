@@ -170,3 +170,54 @@ def test_a_take_back_across_a_snapshot_replays_like_the_log(make_user, monkeypat
     game.refresh_from_db()
     assert store.verify(game) == []
     assert games.canonical(store.replay(game)) == games.canonical(game.state)
+
+
+def test_undo_checked_from_a_snapshot_agrees_with_the_full_replay(make_user, monkeypatch):
+    monkeypatch.setattr(store, "SNAPSHOT_EVERY", 3)
+    game = started_game([make_user("ann"), make_user("ben")], slug="buttons")
+    chooser = games.Rng("snapshot agreement")
+    checked = 0
+    for _ in range(80):
+        seat = chooser.choice(game.to_act)
+        move = random_move(game.rules, game.state, seat, chooser)
+        store.submit(game, user_at(game, seat), move, game.seq, Move.Source.WEB)
+        game.refresh_from_db()
+        if not game.to_act:
+            break
+        for taker in range(game.players):
+            try:
+                full = not store.plan_take_back(game, taker).others
+            except store.Refused:
+                full = False
+            assert store.can_take_back(game, taker) == full or not is_last_mover(game, taker)
+            checked += 1
+    assert checked
+
+
+def is_last_mover(game: Game, seat: int) -> bool:
+    last = game.moves.order_by("-seq").first()
+    return last.seat == seat or last.source not in store.CHOSEN
+
+
+def test_the_turn_given_back_is_emailed_and_the_next_players_email_plays_nothing(make_user):
+    from tabletop.mail import inbound
+    from tabletop.mail.models import Outbox
+    from tests import mailhelpers
+
+    game = started_game([make_user("ann"), make_user("ben")])
+    mover_seat = game.to_act[0]
+    play(game, {"kind": "draw"})
+    play(game, {"kind": "place", "card": game.state["drawn"][0], "column": 1})
+    play(game, {"kind": "place", "card": game.state["drawn"][0], "column": 2})
+    next_seat = game.to_act[0]
+    assert next_seat != mover_seat
+    their_email = mailhelpers.latest_email(Outbox.Kind.TURN, next_seat)
+    turn_emails = Outbox.objects.filter(kind=Outbox.Kind.TURN, seat=mover_seat).count()
+    store.take_back(game, user_at(game, mover_seat), game.seq, Move.Source.WEB)
+    game.refresh_from_db()
+    assert game.to_act == [mover_seat]
+    assert Outbox.objects.filter(kind=Outbox.Kind.TURN, seat=mover_seat).count() == turn_emails + 1
+    assert game.seats.get(position=next_seat).deadline is None
+    record = inbound.receive(mailhelpers.reply_to(their_email, "draw"), "test")
+    assert record.result == "refused"
+    assert Game.objects.get(pk=game.pk).seq == game.seq

@@ -598,16 +598,17 @@ def can_take_back(game: Game, seat: int | None) -> bool:
     if last is None or (last.seat != seat and last.source in CHOSEN and not is_table_event(last)):
         return False  # someone else played last: no replay needed to say no
     try:
-        return not plan_take_back(game, seat).others
+        return not plan_take_back(game, seat, clocks=False).others
     except Refused:
         return False
 
 
-def plan_take_back(game: Game, seat: int) -> TakeBackPlan:
+def plan_take_back(game: Game, seat: int, clocks: bool = True) -> TakeBackPlan:
     """What the seat's take-back would withdraw; Refused with the reason when it cannot be.
 
-    One replay of the log, from the setup: it tells whether each step since the seat's own
-    drew or showed anything, and when each seat's turn at the restored position began.
+    One replay of the log: it tells whether each step since the seat's own drew or showed
+    anything, and (with `clocks`, replaying from the setup) when each seat's turn at the
+    restored position began; without, it starts at the nearest snapshot.
     """
     if game.random_scheme == 1:
         # Scheme 1 draws a step's randomness by its place in the log, which a take-back
@@ -624,23 +625,26 @@ def plan_take_back(game: Game, seat: int) -> TakeBackPlan:
     since = [move for move in standing if move.seq >= target.seq]
     if any(move.payload == RESIGN for move in since):
         raise Refused("A resignation cannot be taken back.")
-    state, began, others = _replay_for_take_back(game, seat, target.seq, withdrawn)
+    state, began, others = _replay_for_take_back(game, seat, target.seq, withdrawn, clocks)
     plan = TakeBack([move.seq for move in since], state, began)
     return TakeBackPlan(plan, others)
 
 
 def _replay_for_take_back(
-    game: Game, seat: int, target: int, withdrawn: set[int]
+    game: Game, seat: int, target: int, withdrawn: set[int], clocks: bool
 ) -> tuple[dict, dict[int, datetime], list[int]]:
-    """The position before move `target`, when each waiting seat's turn there began, and
-    the other (human) seats that played since; Refused if any step since revealed anything."""
+    """The position before move `target`, when each waiting seat's turn there began (with
+    `clocks`), and the other (human) seats that played since; Refused if any step since
+    revealed anything."""
     rules = game.rules
-    stream = RandomStream(game.seed, game.random_scheme)
-    drawn_before = _setup_draws(game)
+    start = None if clocks else nearest_snapshot(game, target - 1)
+    # The stream stands where the replay starts; `drawn_before` counts up to each step.
+    stream = RandomStream(game.seed, game.random_scheme, start.random_events if start else 0)
+    drawn_before = start.random_events if start else _setup_draws(game)
     played_by_bots = set(bot_seats(game)) | set(resigned_seats(game))
     began: dict[int, datetime] = {}
     restored, others = None, []
-    for move, before, after in history(game, stream=stream):
+    for move, before, after in history(game, stream=stream, start=start):
         drew, drawn_before = stream.events != drawn_before, stream.events
         if move.seq == 1:  # `before` is the setup: those turns began as the game started
             began = {waiting: game.started for waiting in rules.to_act(before)}
