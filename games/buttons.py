@@ -28,6 +28,8 @@ Rulings (RULINGS.md) that apply:
 - Moves are atomic steps; randomness (the card deal, board sides, dice) only from the rng.
 
 Decisions where the rulebook is silent:
+- Take-backs (`reveals`): nothing at the table is hidden but each seat's own standing order, so
+  no step shows anything new beyond the dice, whose roll the store refuses to take back.
 - Seats sit clockwise in join order: "left" and "clockwise" both mean the next seat.
 - Option `layout`: "random" gives every player a different board (of the four) with a random side;
   naming a layout ("1a" ... "4b") gives every player that same side, for an even game.

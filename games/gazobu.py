@@ -35,6 +35,9 @@ From RULINGS.md
   for their best against the placements made so far.
 
 Decisions where the rulebook and RULINGS.md are silent
+- Take-backs (`reveals`): only a placement can hide nothing (the drawn card was face up, the
+  columns are public); one that goes on to change a hand, the draw pile or the pills, or ends
+  the game, shows something new and stands.
 - Nobody can know who last ran the vacuum cleaner: the dealer is drawn with the rng. The dealer
   lays the two column cards at setup and the player on the dealer's left (the next seat) plays
   the first turn. "Left" is always the next seat, for play and for black holes alike.

@@ -716,6 +716,17 @@ def skip_move(state: dict, seat: int) -> dict | None:
     return {"kind": "add", "card": state["hands"][seat][0], "call": False}
 
 
+# --- Take-backs --------------------------------------------------------------------------
+
+
+def reveals(before: dict, seat: int, move: dict, after: dict) -> bool:
+    """Whether a step showed anyone something new. The hands are the only hidden cards (the
+    deck is drawn from the rng, which the store checks itself): a step that leaves every hand
+    as it was and stays in the round (a DOS call, an end of turn with nothing to refill) shows
+    nothing that was hidden."""
+    return before["hands"] != after["hands"] or before["round"] != after["round"]
+
+
 # --- View --------------------------------------------------------------------------------
 
 
