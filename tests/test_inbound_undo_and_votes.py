@@ -88,3 +88,24 @@ def test_each_voter_is_emailed_the_question_and_answers_it_by_reply(make_user):
     record = inbound.receive(mailhelpers.reply_to(asked, "vote no"), "test")
     assert record.result == "accepted"
     assert game.votes.get().result == "failed"
+
+
+@pytest.mark.xdist_group("mail-worker")
+def test_a_vote_email_goes_out_over_smtp_and_its_reply_answers_the_vote(make_user, mailbox, worker):
+    from tabletop.mail import tasks
+
+    game = started_game([make_user("ann"), make_user("ben"), make_user("cat")])
+    late = game.to_act[0]
+    caller, second = [s for s in range(3) if s != late]
+    voter = user_at(game, second)
+    store.call_vote(game, user_at(game, caller), "extend", {"days": 3}, Move.Source.API)
+    tasks.sweep()
+    [mail] = mailbox.wait_for(voter.email)
+    assert (
+        f"Gazobu #{game.pk}: {user_at(game, caller).username} asks the table"
+        == (mail.message["Subject"])
+    )
+    assert 'Reply "vote yes" or "vote no"' in mail.text
+    record = inbound.receive(mailhelpers.reply_to(mailhelpers.parsed(mail.raw), "vote yes"), "t")
+    assert record.result == "accepted"
+    assert game.votes.get().result == "passed"
