@@ -73,3 +73,22 @@ def test_an_undo_without_expected_seq_is_refused_with_400(make_user):
     )
     assert response.status_code == 400
     assert "expected_seq" in response.json()["detail"]
+
+
+def test_an_undo_others_must_accept_answers_202_with_the_vote_asking_them(make_user):
+    from tests.test_votes import played_until_someone_else_acted_unseen
+
+    game = started_game([make_user("ann"), make_user("ben")], slug="buttons")
+    taker, other = played_until_someone_else_acted_unseen(game)
+    response = client_for(user_at(game, taker)).post(
+        f"/api/games/{game.pk}/takeback/", {"expected_seq": game.seq}, format="json"
+    )
+    assert response.status_code == 202
+    vote = response.json()["vote"]
+    assert vote["subject"] == "take-back" and vote["voters"] == [other]
+    accepted = client_for(user_at(game, other)).post(
+        f"/api/games/{game.pk}/votes/{vote['id']}/", {"yes": True}, format="json"
+    )
+    assert accepted.json()["result"] == "passed"
+    game.refresh_from_db()
+    assert game.moves.get(seq=game.seq).payload["kind"] == "take-back"

@@ -109,3 +109,15 @@ def test_a_vote_email_goes_out_over_smtp_and_its_reply_answers_the_vote(make_use
     record = inbound.receive(mailhelpers.reply_to(mailhelpers.parsed(mail.raw), "vote yes"), "t")
     assert record.result == "accepted"
     assert game.votes.get().result == "passed"
+
+
+def test_undo_by_email_after_others_played_asks_them_to_accept(make_user):
+    from tests.test_votes import played_until_someone_else_acted_unseen
+
+    game = started_game([make_user("ann"), make_user("ben")], slug="buttons")
+    taker, other = played_until_someone_else_acted_unseen(game)
+    record = reply(game, taker, "undo")
+    assert record.result == "accepted"
+    assert "they are asked to accept the take-back" in " ".join(answer_text().split())
+    vote = game.votes.get()
+    assert vote.subject == "take-back" and vote.voters == [other]

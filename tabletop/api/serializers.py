@@ -392,6 +392,11 @@ class VoteSerializer(serializers.Serializer):
     result = serializers.CharField(help_text="passed, failed, expired, or empty while open.")
 
 
+class TakeBackAskedSerializer(serializers.Serializer):
+    detail = serializers.CharField()
+    vote = VoteSerializer(help_text="The take-back vote put to those who played since.")
+
+
 def vote_detail(vote: Vote) -> dict:
     names = vote.game.state["players"]
     return {

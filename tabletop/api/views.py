@@ -34,6 +34,7 @@ from tabletop.api.serializers import (
     MoveResultSerializer,
     PositionSerializer,
     SubmitMoveSerializer,
+    TakeBackAskedSerializer,
     TakeBackSerializer,
     TokenSerializer,
     VoteSerializer,
@@ -43,7 +44,7 @@ from tabletop.api.serializers import (
     vote_detail,
 )
 from tabletop.play import history, invitations, presence, store, versions
-from tabletop.play.models import Game, Invitation, Move, Seat
+from tabletop.play.models import Game, Invitation, Move, Seat, Vote
 
 REFUSALS = {
     400: "The body could not be read (not JSON, nested too deep, a field out of range) or the "
@@ -259,12 +260,16 @@ def submit_move(request: Request, game_id: int) -> Response:
 @extend_schema(
     operation_id="games_takeback_create",
     summary="Take back your latest steps while nothing new has been seen since",
-    description="Immediate while nobody else has played since and none of the steps drew a "
-    "card or a die or showed anyone something new; 400 with the reason once something was "
-    "seen, 409 when others have played since (their agreement is needed) or the game moved on "
-    "since `expected_seq`.",
+    description="Immediate (201) while nobody else has played since and none of the steps "
+    "drew a card or a die or showed anyone something new; when others have played since but "
+    "nothing was seen, 202 with the vote that asks them to accept it; 400 with the reason "
+    "once something was seen; 409 when the game moved on since `expected_seq`.",
     request=TakeBackSerializer,
-    responses={201: MoveResultSerializer, **refusals(400, 401, 403, 404, 409, 413, 415)},
+    responses={
+        201: MoveResultSerializer,
+        202: TakeBackAskedSerializer,
+        **refusals(400, 401, 403, 404, 409, 413, 415),
+    },
 )
 @api_view(["POST"])
 @permission_classes([IsAuthenticated])
@@ -272,11 +277,17 @@ def takeback(request: Request, game_id: int) -> Response:
     found = find_game(game_id, request.user)
     form = TakeBackSerializer(data=request.data)
     form.is_valid(raise_exception=True)
-    logged = store.take_back(
+    done = store.take_back_or_ask(
         found, request.user, form.validated_data["expected_seq"], Move.Source.API
     )
+    if isinstance(done, Vote):
+        done.refresh_from_db()
+        detail = "Others have played since: they are asked to accept the take-back."
+        return Response(
+            {"detail": detail, "vote": vote_detail(done)}, status=status.HTTP_202_ACCEPTED
+        )
     return Response(
-        {"logged": [logged.seq], **game_detail(found, request.user)},
+        {"logged": [done.seq], **game_detail(found, request.user)},
         status=status.HTTP_201_CREATED,
     )
 

@@ -36,7 +36,7 @@ from tabletop.accounts import links
 from tabletop.mail import addresses, outbox, replytext, senders, tabletalk
 from tabletop.mail.models import InboundMail, Outbox
 from tabletop.play import clock, rematches, store
-from tabletop.play.models import Game, Move
+from tabletop.play.models import Game, Move, Vote
 
 log = logging.getLogger(__name__)
 
@@ -708,11 +708,21 @@ def undo(game: Game, seat: int, user, shown: dict) -> Verdict:
     """Take back the player's latest steps (as the page's Undo button does): whatever email
     the reply answers, since the store allows it only while nothing was seen since."""
     try:
-        logged = store.take_back(game, user, None, Move.Source.EMAIL)
+        logged = store.take_back_or_ask(game, user, None, Move.Source.EMAIL)
     except store.Refused as refusal:
         message = f"Nothing was taken back: {refusal.message}"
         raise refused(message, answer=shown, game=game, seat=seat, user=user) from None
     game.refresh_from_db()
+    if isinstance(logged, Vote):
+        return Verdict(
+            InboundMail.Result.ACCEPTED,
+            "Others have played since your move, so they are asked to accept the take-back; "
+            "you will see their answer in the game's log.",
+            game=game,
+            seat=seat,
+            user=user,
+            answer=shown,
+        )
     return Verdict(
         InboundMail.Result.ACCEPTED,
         f"You took back {store.moves_named(logged.payload['withdraws'])} in {game.title} "

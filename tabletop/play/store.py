@@ -583,6 +583,22 @@ def take_back(game: Game, user, expected_seq: int | None, source: str) -> Move:
     return logged
 
 
+def take_back_or_ask(game: Game, user, expected_seq: int | None, source: str) -> Move | Vote:
+    """The take-back when it is immediate; when others have played since (and nothing was
+    seen), the request put to them as a take-back vote instead."""
+    with transaction.atomic():
+        locked = _lock_with_seats(game.pk)
+        seat = _seat_of(locked, user)
+        _check_fresh(locked, expected_seq)
+        plan = plan_take_back(locked, seat)
+        if plan.others:
+            done = _call(locked, seat, Vote.Subject.TAKE_BACK, {}, source)
+        else:
+            done = _withdraw(locked, seat, plan.take_back, source)
+    _hand_back(locked, game)
+    return done
+
+
 @dataclass
 class TakeBackPlan:
     take_back: TakeBack

@@ -208,7 +208,7 @@ def undo(request: HttpRequest, game_id: int) -> HttpResponse:
     except ValueError:
         return refused(request, found, "The undo lost its move number; reload and try again.", 400)
     try:
-        store.take_back(found, request.user, expected_seq, Move.Source.WEB)
+        store.take_back_or_ask(found, request.user, expected_seq, Move.Source.WEB)
     except store.Refused as refusal:
         return refused(request, found, refusal.message, refusal.status)
     if is_htmx(request):
