@@ -223,10 +223,10 @@ def moves(request: Request, game_id: int) -> Response:
     if request.method == "POST":
         return submit_move(request, game_id)
     found = find_game(game_id, request.user)
+    query = LogQuerySerializer(data=request.query_params)
+    query.is_valid(raise_exception=True)  # a bad query is refused whatever the game's state
     if found.status in (Game.Status.OPEN, Game.Status.CANCELLED):
         return Response([])  # nothing is logged before the last seat is taken
-    query = LogQuerySerializer(data=request.query_params)
-    query.is_valid(raise_exception=True)
     after, limit = query.validated_data["after"], query.validated_data["limit"]
     upto = after + limit
     response = Response(history.lines(found, found.seat_of(request.user), after, upto))
