@@ -214,3 +214,15 @@ def played_until_someone_else_acted_unseen(game: Game) -> tuple[int, int]:
             if plan.others:
                 return taker, plan.others[0]
     raise AssertionError("no position where a take-back needs agreement")
+
+
+def test_verify_log_notices_a_vote_that_differs_from_the_log(table):
+    late = waiting(table)
+    caller = others(table, late)[0]
+    vote = store.call_vote(
+        table, user_at(table, caller), "extend", {"days": 1, "seat": late}, Move.Source.WEB
+    )
+    table.refresh_from_db()
+    assert store.verify(table) == []
+    Vote.objects.filter(pk=vote.pk).update(yes=[], result="passed")
+    assert "the votes differ from the log" in store.verify(table)

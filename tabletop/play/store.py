@@ -1492,6 +1492,7 @@ def verify(game: Game) -> list[str]:
     except IllegalMove as refusal:
         return [*problems, f"the log does not replay: {refusal}"]
     problems += _told_differently(game, told)
+    problems += _votes_differ(game)
     rules = game.rules
     expected = {
         "state": canonical(state),
@@ -1527,6 +1528,30 @@ def _replay_telling(game: Game) -> tuple[dict, int, Told]:
             told.add_for_everyone(game, move, before, after)
         state = after
     return state if state is not None else initial_state(game), stream.events, told
+
+
+def _votes_differ(game: Game) -> list[str]:
+    """Whether the Vote rows say what the log's calls, ballots and results say."""
+    logged: dict[int, tuple] = {}
+    for move in game.moves.filter(payload__kind__in=VOTE_EVENTS).order_by("seq"):
+        payload = move.payload
+        if payload["kind"] == "vote":
+            details = {k: v for k, v in payload.items() if k not in ("kind", "subject")}
+            votes_too = payload["subject"] == Vote.Subject.END or (
+                payload["subject"] != Vote.Subject.TAKE_BACK and details.get("seat") != move.seat
+            )
+            logged[move.seq] = (payload["subject"], details, [move.seat] * votes_too, [], "")
+        elif payload["kind"] == "ballot":
+            subject, details, yes, no, result = logged[payload["vote"]]
+            (yes if payload["yes"] else no).append(move.seat)
+        else:
+            subject, details, yes, no, _ = logged[payload["vote"]]
+            logged[payload["vote"]] = (subject, details, yes, no, payload["result"])
+    stored = {
+        vote.seq: (vote.subject, vote.details, vote.yes, vote.no, vote.result)
+        for vote in game.votes.all()
+    }
+    return [] if stored == logged else ["the votes differ from the log"]
 
 
 def _told_differently(game: Game, told: Told) -> list[str]:
