@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('play', '0005_log_lines_and_snapshots'),
+        ('play', '0007_forks'),
     ]
 
     operations = [
