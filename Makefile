@@ -3,8 +3,11 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 READY := $(VENV)/.installed
+# The translations (tabletop/locale/<language>/LC_MESSAGES/django.po) compiled to .mo with
+# Babel, so no system gettext is needed; the .mo files are not kept in the repository.
+CATALOGUES := $(patsubst %.po,%.mo,$(wildcard tabletop/locale/*/LC_MESSAGES/django.po))
 
-.PHONY: run test lint bench worker load
+.PHONY: run test lint bench worker load messages
 
 $(READY): requirements.lock
 	$(PYTHON) -m venv $(VENV)
@@ -12,11 +15,16 @@ $(READY): requirements.lock
 	$(BIN)/pip install --quiet --require-hashes -r requirements.lock
 	touch $(READY)
 
+%.mo: %.po $(READY)
+	$(BIN)/pybabel compile -i $< -o $@
+
+messages: $(CATALOGUES)
+
 # The embedded default: SQLite, a Celery worker with beat on a broker kept in files under
 # var/, email kept in the local outbox (/mail/). Stops the worker when the server stops.
 # DEBUG=1 for every step: without SECRET_KEY only DEBUG lets tabletop use its public key.
 run: export DEBUG = 1
-run: $(READY)
+run: $(READY) $(CATALOGUES)
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py demo
 	$(BIN)/celery -A tabletop worker --beat --concurrency=1 --loglevel=INFO \
@@ -26,7 +34,7 @@ run: $(READY)
 
 # The whole suite. With DATABASE_URL set (CI: PostgreSQL) the tests whose behaviour depends
 # on the database backend run a second time on the embedded SQLite.
-test: $(READY)
+test: $(READY) $(CATALOGUES)
 	$(BIN)/python -m pytest -n auto --dist loadgroup
 	@if [ -n "$$DATABASE_URL" ]; then \
 		echo "backend-specific tests again on SQLite:"; \
@@ -40,7 +48,7 @@ lint: $(READY)
 
 # A key of its own rather than DEBUG=1, which would slow what it measures.
 bench: export SECRET_KEY ?= bench-only-not-secret
-bench: $(READY)
+bench: $(READY) $(CATALOGUES)
 	$(BIN)/python manage.py benchmark
 
 # For operators: the production stack on this machine under PLAYERS simulated players (Locust)
@@ -48,5 +56,5 @@ bench: $(READY)
 # moves/s, polls/s, latency per request kind, errors and lost moves. See README, "Load".
 PLAYERS ?= 1000
 DURATION ?= 2m
-load: $(READY)
+load: $(READY) $(CATALOGUES)
 	PLAYERS=$(PLAYERS) DURATION=$(DURATION) bash tabletop/bench/load.sh

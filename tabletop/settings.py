@@ -95,6 +95,7 @@ MIDDLEWARE = [
     "allauth.account.middleware.AccountMiddleware",
     "tabletop.accounts.middleware.LinkSessionMiddleware",
     "tabletop.accounts.middleware.PlayerTimeZoneMiddleware",
+    "tabletop.accounts.middleware.PlayerLanguageMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
 ]
@@ -177,6 +178,11 @@ ACCOUNT_EMAIL_SUBJECT_PREFIX = ""
 ALLAUTH_TRUSTED_PROXY_COUNT = int(os.environ.get("TRUSTED_PROXY_COUNT", "0"))
 
 LANGUAGE_CODE = "en"
+# The player's setting picks one of these, else the browser's Accept-Language, else English
+# (tabletop/accounts/middleware.py). Catalogues: tabletop/locale/<code>/LC_MESSAGES/django.po,
+# compiled by `make` (pybabel compile); the .mo files are not kept in the repository.
+LANGUAGES = [("en", "English"), ("pl", "Polski"), ("cs", "Čeština")]
+LOCALE_PATHS = [BASE_DIR / "tabletop" / "locale"]
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True

@@ -6,12 +6,31 @@ import copy
 import os
 import socket
 import uuid
+from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
 from django.db import connection
 
 REQUIRE_SERVICES = os.environ.get("REQUIRE_SERVICES") == "1"
+LOCALE = Path(__file__).resolve().parent.parent / "tabletop" / "locale"
+
+
+def pytest_sessionstart(session) -> None:
+    """`make test` compiles the catalogues; a test run straight from pytest gets them too."""
+    for po in LOCALE.glob("*/LC_MESSAGES/django.po"):
+        mo = po.with_suffix(".mo")
+        if mo.exists() and mo.stat().st_mtime >= po.stat().st_mtime:
+            continue
+        with po.open("rb") as source:
+            catalog = read_po(source)
+        # Written aside and moved into place: xdist workers may compile at the same time.
+        partial = mo.with_name(f"django.{uuid.uuid4().hex}.partial")
+        with partial.open("wb") as target:
+            write_mo(target, catalog, use_fuzzy=False)
+        os.replace(partial, mo)
 
 
 def reachable(url: str, default_port: int) -> bool:

@@ -18,8 +18,12 @@ class AccountsConfig(AppConfig):
         user_login_failed.connect(
             limits.count_password_failure, dispatch_uid="accounts-count-password-failure"
         )
-        # Pages read the time zone from the cache; a settings change must show at once.
+        # Pages read the time zone and language from the cache; a settings change must show
+        # at once.
         for changed in (post_save, post_delete):
             changed.connect(
                 middleware.forget_time_zone, sender=Preferences, dispatch_uid="accounts-tz"
+            )
+            changed.connect(
+                middleware.forget_language, sender=Preferences, dispatch_uid="accounts-language"
             )

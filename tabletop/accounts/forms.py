@@ -88,6 +88,7 @@ class PreferencesForm(forms.ModelForm):
     class Meta:
         model = Preferences
         fields = [
+            "language",
             "time_zone",
             "quiet_start",
             "quiet_end",
@@ -156,7 +157,8 @@ class PreferencesForm(forms.ModelForm):
 
 
 SETTINGS_GROUPS = (
-    # No legend: the field's own label says "Time zone", once.
+    # No legends: the fields' own labels say "Language" and "Time zone", once each.
+    ("", "", ("language",)),
     ("", "", ("time_zone",)),
     (
         "Quiet hours",

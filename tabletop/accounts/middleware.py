@@ -1,5 +1,6 @@
-"""Every page shows times in the player's own time zone (from their preferences), else UTC;
-a session started by an email's log-in link reaches only its game (link_sessions.py).
+"""Every page shows times in the player's own time zone (from their preferences), else UTC,
+and speaks the player's language (their setting, else the browser's, else English); a session
+started by an email's log-in link reaches only its game (link_sessions.py).
 """
 
 from __future__ import annotations
@@ -9,7 +10,8 @@ import zoneinfo
 
 from django.contrib.auth.views import redirect_to_login
 from django.core.cache import cache
-from django.utils import timezone
+from django.utils import timezone, translation
+from django.utils.cache import patch_vary_headers
 
 from tabletop.accounts import link_sessions
 from tabletop.accounts.models import Preferences
@@ -66,6 +68,61 @@ def forget_time_zone(sender, instance: Preferences, **kwargs) -> None:
         cache.delete(time_zone_key(instance.user_id))
     except Exception:  # noqa: BLE001 - then the old zone shows until TIME_ZONE_SECONDS pass
         log.warning("could not forget the time zone of player %s", instance.user_id)
+
+
+class PlayerLanguageMiddleware:
+    """Django's LocaleMiddleware without language prefixes in the paths, where the player's
+    own setting wins over what the browser asks for."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        language = preferred_language(request.user) or translation.get_language_from_request(
+            request
+        )
+        translation.activate(language)
+        request.LANGUAGE_CODE = translation.get_language()
+        try:
+            response = self.get_response(request)
+        finally:
+            # The response is rendered by now; the next work in this thread (a task, a test)
+            # starts in the default language, not the last visitor's.
+            translation.deactivate()
+        patch_vary_headers(response, ("Accept-Language",))
+        response.headers.setdefault("Content-Language", request.LANGUAGE_CODE)
+        return response
+
+
+def preferred_language(user) -> str:
+    """The player's chosen language, "" when they follow their browser. From the cache while it
+    holds it, like the time zone: a panel poll reads no preferences."""
+    if not getattr(user, "is_authenticated", False):
+        return ""
+    try:
+        kept = cache.get(language_key(user.pk))
+    except Exception:  # noqa: BLE001 - a cache that is away costs a query, not the page
+        kept = None
+    if kept is not None:
+        return kept
+    found = Preferences.objects.filter(user=user).values_list("language", flat=True).first() or ""
+    try:
+        cache.set(language_key(user.pk), found, TIME_ZONE_SECONDS)
+    except Exception:  # noqa: BLE001
+        log.warning("could not keep the language of player %s", user.pk)
+    return found
+
+
+def language_key(user_id: int) -> str:
+    return f"language:{user_id}"
+
+
+def forget_language(sender, instance: Preferences, **kwargs) -> None:
+    """On every save or deletion of preferences: the next page reads the language afresh."""
+    try:
+        cache.delete(language_key(instance.user_id))
+    except Exception:  # noqa: BLE001 - then the old language shows until TIME_ZONE_SECONDS pass
+        log.warning("could not forget the language of player %s", instance.user_id)
 
 
 class LinkSessionMiddleware:

@@ -6,6 +6,7 @@ import secrets
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 # Kinds of email (mail's Outbox.Kind values) that answer something the player just did.
 ANSWERS_ALWAYS_SENT = ("reply",)
@@ -42,6 +43,14 @@ class Preferences(models.Model):
         related_name="preferences",
     )
     time_zone = models.CharField(max_length=64, default="UTC")
+    # Blank: pages follow the browser's Accept-Language, and emails go in English.
+    language = models.CharField(
+        _("language"),
+        max_length=8,
+        blank=True,
+        choices=[("", _("The browser's language")), *settings.LANGUAGES],
+        help_text=_("Pages and emails in this language."),
+    )
     quiet_start = models.TimeField(
         null=True, blank=True, help_text="No email from this time of day (your time zone)."
     )
