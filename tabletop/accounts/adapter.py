@@ -11,11 +11,14 @@ from typing import Any
 from urllib.parse import quote
 
 from allauth.account.adapter import DefaultAccountAdapter
+from django.conf import settings
 from django.core.mail import EmailMultiAlternatives
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils import translation
 
 from tabletop.accounts import limits, links
+from tabletop.accounts.models import Preferences
 
 # allauth's email templates -> ours.
 EMAILS = {
@@ -57,9 +60,12 @@ class AccountAdapter(DefaultAccountAdapter):
         if name is None:
             return super().render_mail(template_prefix, email, context, headers)
         context = {**context, "site_url": links.absolute("/")}
-        subject = " ".join(render_to_string(f"emails/{name}-subject.txt", context).split())
-        text = render_to_string(f"emails/{name}-body.txt", context)
-        html = render_to_string(f"emails/{name}-body.html", context)
+        # The page's language (the one asking, as a rule), unless the player chose their own.
+        language = recipient_language(context.get("user")) or translation.get_language()
+        with translation.override(language):
+            subject = " ".join(render_to_string(f"emails/{name}-subject.txt", context).split())
+            text = render_to_string(f"emails/{name}-body.txt", context)
+            html = render_to_string(f"emails/{name}-body.html", context)
         to = [email] if isinstance(email, str) else email
         # RFC 3834: vacation responders must not answer these either.
         headers = {"Auto-Submitted": "auto-generated", **(headers or {})}
@@ -67,9 +73,25 @@ class AccountAdapter(DefaultAccountAdapter):
         message.attach_alternative(html, "text/html")
         return message
 
+    def save_user(self, request, user, form, commit: bool = True):
+        """A player signing up in Polish or Czech (their browser's language) keeps it as their
+        setting, so that their emails, which know no browser, come in it too."""
+        user = super().save_user(request, user, form, commit)
+        shown = getattr(request, "LANGUAGE_CODE", settings.LANGUAGE_CODE)
+        if commit and user.pk and shown != settings.LANGUAGE_CODE:
+            Preferences.objects.update_or_create(user=user, defaults={"language": shown})
+        return user
+
     def get_email_confirmation_url(self, request, emailconfirmation) -> str:
         return links.absolute(reverse("account_confirm_email", args=[emailconfirmation.key]))
 
     def get_reset_password_from_key_url(self, key: str) -> str:
         path = reverse("account_reset_password_from_key", kwargs={"uidb36": "UID", "key": "KEY"})
         return links.absolute(path.replace("UID-KEY", quote(key)))
+
+
+def recipient_language(user) -> str | None:
+    """The player's chosen language; None keeps the language active now."""
+    if user is None or not getattr(user, "pk", None):
+        return None
+    return Preferences.objects.filter(user=user).values_list("language", flat=True).first() or None

@@ -14,6 +14,9 @@ from email.utils import parseaddr
 from django.conf import settings
 from django.core.mail import EmailMultiAlternatives
 from django.template.loader import render_to_string
+from django.utils import formats, translation
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext, pgettext
 
 from games.base import group_moves
 from tabletop.accounts import links
@@ -29,11 +32,17 @@ from tabletop.play.models import Game, Move, Vote
 MOST_MOVE_LINES = 15
 MOST_LINES_TOLD = 30
 SOURCES = {
-    Move.Source.TIMEOUT_BOT: ("a bot moved for them", "a bot moved for you"),
-    Move.Source.TIMEOUT_SKIP: ("their turn was skipped", "your turn was skipped"),
+    Move.Source.TIMEOUT_BOT: (
+        gettext_lazy("a bot moved for them"),
+        gettext_lazy("a bot moved for you"),
+    ),
+    Move.Source.TIMEOUT_SKIP: (
+        gettext_lazy("their turn was skipped"),
+        gettext_lazy("your turn was skipped"),
+    ),
     Move.Source.FORFEIT: (
-        "they forfeited; a bot plays their seat from now on",
-        "you forfeited; a bot plays your seat from now on",
+        gettext_lazy("they forfeited; a bot plays their seat from now on"),
+        gettext_lazy("you forfeited; a bot plays your seat from now on"),
     ),
     Move.Source.TIMEOUT_VOTE: (
         'the table votes on letting a bot play their seat (reply "vote yes" or "vote no")',
@@ -43,7 +52,14 @@ SOURCES = {
 
 
 def compose(row: Outbox) -> EmailMultiAlternatives:
-    context = base_context(row)
+    """The email in its recipient's language (their setting; English when they have none)."""
+    preferences = Preferences.of(row.user) if row.user is not None else Preferences()
+    with translation.override(preferences.language or settings.LANGUAGE_CODE):
+        return compose_in_language(row, preferences)
+
+
+def compose_in_language(row: Outbox, preferences: Preferences) -> EmailMultiAlternatives:
+    context = base_context(row, preferences)
     context.update(CONTEXTS[row.kind](row, context))
     name = row.kind
     subject = " ".join(render_to_string(f"emails/{name}-subject.txt", context).split())
@@ -98,9 +114,8 @@ def headers(row: Outbox, context: dict) -> dict[str, str]:
 # ---------------------------------------------------------------------------- shared parts
 
 
-def base_context(row: Outbox) -> dict:
+def base_context(row: Outbox, preferences: Preferences) -> dict:
     user, game = row.user, row.game
-    preferences = Preferences.of(user) if user is not None else Preferences()
     context = {
         "row": row,
         "game": game,
@@ -147,20 +162,25 @@ def when(moment: datetime | str | None, preferences: Preferences) -> str:
         moment = datetime.fromisoformat(moment)
     tz = clock.zone(preferences)
     local = moment.astimezone(tz)
-    return f"{local:%a %d %b %Y, %H:%M} ({tz.key}), {distance(moment - clock.now())}"
+    # Translators: a date format of Django's date filter, e.g. "Tue 01 Dec 2026, 13:00".
+    shown = formats.date_format(local, pgettext("email date", "D d M Y, H:i"))
+    return f"{shown} ({tz.key}), {distance(moment - clock.now())}"
 
 
 def distance(delta) -> str:
     seconds = int(delta.total_seconds())
     if seconds <= 0:
-        return "now"
+        return _("now")
     days, rest = divmod(seconds, 86400)
     hours, rest = divmod(rest, 3600)
+    hours_told = ngettext("%(count)d hour", "%(count)d hours", hours) % {"count": hours}
     if days:
-        return f"in {days} day{'s' * (days != 1)} {hours} hour{'s' * (hours != 1)}"
+        days_told = ngettext("%(count)d day", "%(count)d days", days) % {"count": days}
+        return _("in %(days)s %(hours)s") % {"days": days_told, "hours": hours_told}
     if hours:
-        return f"in {hours} hour{'s' * (hours != 1)}"
-    return f"in {max(1, rest // 60)} minutes"
+        return _("in %(hours)s") % {"hours": hours_told}
+    minutes = max(1, rest // 60)
+    return ngettext("in %(count)d minute", "in %(count)d minutes", minutes) % {"count": minutes}
 
 
 def player_names(game: Game) -> list[str]:
@@ -261,7 +281,7 @@ def timeout(row: Outbox, context: dict) -> dict:
     return {
         "late_name": names[late],
         "you_were_late": late == row.seat,
-        "what_happened": SOURCES.get(source, (source, source))[late == row.seat],
+        "what_happened": str(SOURCES.get(source, (source, source))[late == row.seat]),
         "moves_told": told(game, row.seat, only=row.context.get("logged", [])),
         **situation(game, row.seat, context["preferences"]),
     }
