@@ -8,6 +8,8 @@ from datetime import timedelta
 from allauth.account import forms as allauth_forms
 from django import forms
 from django.conf import settings
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
 
 from tabletop.accounts import channels, public_urls, zones
 from tabletop.accounts.models import (
@@ -28,7 +30,7 @@ class LoginForm(allauth_forms.LoginForm):
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["login"].label = "Name or email address"
+        self.fields["login"].label = _("Name or email address")
         self.fields["login"].widget.attrs["autocomplete"] = "username"
         for field in self.fields.values():
             field.widget.attrs.pop("placeholder", None)
@@ -40,8 +42,8 @@ class LoginForm(allauth_forms.LoginForm):
 class SignupForm(allauth_forms.SignupForm):
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["username"].help_text = "The name other players see."
-        self.fields["email"].help_text = (
+        self.fields["username"].help_text = _("The name other players see.")
+        self.fields["email"].help_text = _(
             "Turn emails and invitations go here once you have clicked the link we send to it; "
             "a forgotten password is reset through it."
         )
@@ -65,8 +67,8 @@ class TimeZoneField(forms.ChoiceField):
     proposes the browser's zone where the select asks for it (data-propose-browser-zone)."""
 
     def __init__(self, *, propose_browser_zone: bool = False, **kwargs) -> None:
-        kwargs.setdefault("label", "Time zone")
-        kwargs.setdefault("help_text", "Deadlines and quiet hours are in this zone.")
+        kwargs.setdefault("label", gettext_lazy("Time zone"))
+        kwargs.setdefault("help_text", gettext_lazy("Deadlines and quiet hours are in this zone."))
         super().__init__(choices=zones.grouped_choices, **kwargs)
         self.widget.attrs["data-time-zone"] = ""
         if propose_browser_zone:
@@ -129,24 +131,31 @@ class PreferencesForm(forms.ModelForm):
     def clean_digest_hour(self) -> int:
         hour = self.cleaned_data["digest_hour"]
         if not 0 <= hour <= 23:
-            raise forms.ValidationError("The digest hour is 0 to 23.")
+            raise forms.ValidationError(_("The digest hour is 0 to 23."))
         return hour
 
     def clean(self) -> dict:
         data = super().clean()
         if bool(data.get("quiet_start")) != bool(data.get("quiet_end")):
-            raise forms.ValidationError("Quiet hours need both a start and an end.")
+            raise forms.ValidationError(_("Quiet hours need both a start and an end."))
         if data.get("quiet_start") and data["quiet_start"] == data.get("quiet_end"):
-            raise forms.ValidationError("Quiet hours must not start and end at the same time.")
+            raise forms.ValidationError(_("Quiet hours must not start and end at the same time."))
         start, end = data.get("vacation_start"), data.get("vacation_end")
         if bool(start) != bool(end):
-            raise forms.ValidationError("A vacation needs a first and a last day.")
+            raise forms.ValidationError(_("A vacation needs a first and a last day."))
         if start and end:
             if end < start:
-                raise forms.ValidationError("The vacation ends before it starts.")
+                raise forms.ValidationError(_("The vacation ends before it starts."))
             longest = settings.MAIL_MAX_VACATION_DAYS
             if end - start >= timedelta(days=longest):
-                raise forms.ValidationError(f"A vacation lasts at most {longest} days.")
+                raise forms.ValidationError(
+                    ngettext(
+                        "A vacation lasts at most %(count)d day.",
+                        "A vacation lasts at most %(count)d days.",
+                        longest,
+                    )
+                    % {"count": longest}
+                )
         return data
 
     def save(self, commit: bool = True) -> Preferences:
@@ -161,14 +170,18 @@ SETTINGS_GROUPS = (
     ("", "", ("language",)),
     ("", "", ("time_zone",)),
     (
-        "Quiet hours",
-        "No email between these times of day.",
+        gettext_lazy("Quiet hours"),
+        gettext_lazy("No email between these times of day."),
         ("quiet_start", "quiet_end", "clock_pauses"),
     ),
-    ("Vacation", "Your clock stops while you are away.", ("vacation_start", "vacation_end")),
     (
-        "Email",
-        "Which events come by email is chosen in the Channels table below.",
+        gettext_lazy("Vacation"),
+        gettext_lazy("Your clock stops while you are away."),
+        ("vacation_start", "vacation_end"),
+    ),
+    (
+        gettext_lazy("Email"),
+        gettext_lazy("Which events come by email is chosen in the Channels table below."),
         ("email_timeout", "daily_digest", "digest_hour", "unsubscribed"),
     ),
 )
@@ -245,5 +258,5 @@ def settings_groups(form) -> list[dict]:
             groups.append({"title": title, "note": note, "fields": fields})
     rest = [form[name] for name in form.fields if name not in placed]
     if rest:
-        groups.append({"title": "More", "note": "", "fields": rest})
+        groups.append({"title": _("More"), "note": "", "fields": rest})
     return groups

@@ -19,6 +19,7 @@ from django.shortcuts import resolve_url
 from django.urls import NoReverseMatch, reverse
 from django.utils import timezone
 from django.utils.crypto import salted_hmac
+from django.utils.translation import gettext as _
 
 from tabletop.accounts.models import UsedLink
 
@@ -101,12 +102,12 @@ def open_game_link(token: str) -> tuple:
     try:
         data = signing.loads(token, salt=GO_SALT, max_age=link_max_age())
     except signing.SignatureExpired:
-        raise BadLink("This link has expired; log in to open the game.") from None
+        raise BadLink(_("This link has expired; log in to open the game.")) from None
     except signing.BadSignature:
-        raise BadLink("This link is not valid; log in to open the game.") from None
+        raise BadLink(_("This link is not valid; log in to open the game.")) from None
     user = get_user_model().objects.filter(pk=data.get("u"), is_active=True).first()
     if user is None or password_fingerprint(user) != data.get("p"):
-        raise BadLink("This link is no longer valid; log in to open the game.")
+        raise BadLink(_("This link is no longer valid; log in to open the game."))
     return user, data.get("g")
 
 

@@ -52,27 +52,30 @@ class Preferences(models.Model):
         help_text=_("Pages and emails in this language."),
     )
     quiet_start = models.TimeField(
-        null=True, blank=True, help_text="No email from this time of day (your time zone)."
+        null=True, blank=True, help_text=_("No email from this time of day (your time zone).")
     )
-    quiet_end = models.TimeField(null=True, blank=True, help_text="...until this time of day.")
+    quiet_end = models.TimeField(null=True, blank=True, help_text=_("...until this time of day."))
     clock_pauses = models.BooleanField(
-        default=False, help_text="Your clock stops during your quiet hours (else it keeps going)."
+        default=False,
+        help_text=_("Your clock stops during your quiet hours (else it keeps going)."),
     )
     vacation_start = models.DateField(null=True, blank=True)
     vacation_end = models.DateField(
-        null=True, blank=True, help_text="Your clock stops on these days, both included."
+        null=True, blank=True, help_text=_("Your clock stops on these days, both included.")
     )
     daily_digest = models.BooleanField(
-        default=False, help_text="One email a day listing your turns instead of one per turn."
+        default=False,
+        help_text=_("One email a day listing your turns instead of one per turn."),
     )
     digest_hour = models.PositiveSmallIntegerField(
-        default=8, help_text="Hour of the day (0-23, your time zone) the digest goes out."
+        default=8,
+        help_text=_("Hour of the day (0-23, your time zone) the digest goes out."),
     )
-    email_turn = models.BooleanField("email when it is my turn", default=True)
-    email_reminder = models.BooleanField("reminders before my deadline", default=True)
-    email_timeout = models.BooleanField("when a seat runs out of time", default=True)
-    email_game_over = models.BooleanField("when a game ends", default=True)
-    email_invitation = models.BooleanField("invitations to new games", default=True)
+    email_turn = models.BooleanField(_("email when it is my turn"), default=True)
+    email_reminder = models.BooleanField(_("reminders before my deadline"), default=True)
+    email_timeout = models.BooleanField(_("when a seat runs out of time"), default=True)
+    email_game_over = models.BooleanField(_("when a game ends"), default=True)
+    email_invitation = models.BooleanField(_("invitations to new games"), default=True)
     # Other channels are opt-in: email stays the default for everything.
     webhook_turn = models.BooleanField(default=False)
     webhook_reminder = models.BooleanField(default=False)
@@ -87,7 +90,8 @@ class Preferences(models.Model):
     # The secret in the address of the player's calendar feed; empty until first shown.
     calendar_token = models.CharField(max_length=64, blank=True, db_index=True)
     unsubscribed = models.BooleanField(
-        default=False, help_text="No email at all (answers to your own emailed moves still come)."
+        default=False,
+        help_text=_("No email at all (answers to your own emailed moves still come)."),
     )
 
     class Meta:

@@ -11,6 +11,7 @@ import secrets
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 import games
 
@@ -21,16 +22,16 @@ def new_seed() -> str:
 
 class Game(models.Model):
     class Status(models.TextChoices):
-        OPEN = "open", "waiting for players"
-        ACTIVE = "active", "in play"
-        FINISHED = "finished", "finished"
-        CANCELLED = "cancelled", "cancelled before it started"
+        OPEN = "open", _("waiting for players")
+        ACTIVE = "active", _("in play")
+        FINISHED = "finished", _("finished")
+        CANCELLED = "cancelled", _("cancelled before it started")
 
     class Timeout(models.TextChoices):
-        BOT = "bot", "a bot moves for the late seat"
-        SKIP = "skip", "the late seat is skipped where the rules allow, else a bot moves"
-        FORFEIT = "forfeit", "the late seat forfeits"
-        TABLE = "table", "the table votes on replacing the late seat by a bot"
+        BOT = "bot", _("a bot moves for the late seat")
+        SKIP = "skip", _("the late seat is skipped where the rules allow, else a bot moves")
+        FORFEIT = "forfeit", _("the late seat forfeits")
+        TABLE = "table", _("the table votes on replacing the late seat by a bot")
 
     slug = models.CharField(max_length=32)
     options = models.JSONField(default=dict)

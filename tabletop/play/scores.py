@@ -7,6 +7,8 @@ scores are told plainly. Resignations and the winners are told here, as the stor
 
 from __future__ import annotations
 
+from django.utils.translation import gettext, pgettext
+
 from games.base import Explanation, plain_explanation
 from tabletop.play.models import Game
 
@@ -36,9 +38,14 @@ def explain(game: Game, names: list[str]) -> Explanation | None:
     if ended_by_vote:
         explanation.sentences.append(ENDED_BY_VOTE[ended_by_vote])
     for seat in resigned:
-        explanation.sentences.append(f"{names[seat]} resigned, and so cannot win.")
+        explanation.sentences.append(
+            gettext("%(name)s resigned, and so cannot win.") % {"name": names[seat]}
+        )
     winners = [names[seat] for seat in outcome.get("winners", [])]
     if winners:
-        verb = "wins" if len(winners) == 1 else "share the victory"
-        explanation.sentences.append(f"{' and '.join(winners)} {verb}.")
+        told = pgettext("between names", " and ").join(winners)
+        if len(winners) == 1:
+            explanation.sentences.append(gettext("%(names)s wins.") % {"names": told})
+        else:
+            explanation.sentences.append(gettext("%(names)s share the victory.") % {"names": told})
     return explanation

@@ -10,6 +10,7 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.urls import reverse
+from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
 from tabletop.play import chat, notes, store
@@ -49,7 +50,7 @@ def keep_note(request: HttpRequest, game_id: int) -> HttpResponse:
         return panel(request, found, refusal.status, note_error=refusal.message, note=text)
     if is_htmx(request):
         return panel(request, found, note_saved=True)
-    messages.success(request, "Your note is saved; only you can read it.")
+    messages.success(request, gettext("Your note is saved; only you can read it."))
     return redirect(reverse("game", args=[found.pk]) + "#note")
 
 

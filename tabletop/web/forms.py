@@ -7,27 +7,36 @@ from types import ModuleType
 
 from django import forms
 from django.core.validators import validate_email
+from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext_lazy as _
 
 from tabletop.play import jsontext
 from tabletop.play.models import Game
 
 REMINDER_CHOICES = [
-    (72, "3 days before"),
-    (48, "2 days before"),
-    (24, "1 day before"),
-    (12, "12 hours before"),
-    (6, "6 hours before"),
-    (2, "2 hours before"),
-    (1, "1 hour before"),
+    (72, _("3 days before")),
+    (48, _("2 days before")),
+    (24, _("1 day before")),
+    (12, _("12 hours before")),
+    (6, _("6 hours before")),
+    (2, _("2 hours before")),
+    (1, _("1 hour before")),
 ]
 MAX_INVITES = 10
 SEATING_CHOICES = [
-    ("open", "Anyone: the table is listed under open games until its seats are taken"),
-    ("private", "Only the players I invite: nobody else sees the table"),
+    ("open", _("Anyone: the table is listed under open games until its seats are taken")),
+    ("private", _("Only the players I invite: nobody else sees the table")),
 ]
 # Django's own rule for usernames (UnicodeUsernameValidator), so a typo is caught here.
 USERNAME = re.compile(r"[\w.@+-]+")
 USERNAME_LENGTH = 150
+
+
+UNREADABLE_MOVE = _("That move could not be read; reload the page.")
+
+
+def players_label(count: int) -> str:
+    return ngettext("%(count)d player", "%(count)d players", count) % {"count": count}
 
 
 def option_label(name: str) -> str:
@@ -37,48 +46,52 @@ def option_label(name: str) -> str:
 class NewGameForm(forms.Form):
     """The lobby form for one game: seats, its options, the time control and invitations."""
 
-    players = forms.TypedChoiceField(coerce=int, label="Players")
-    days_per_move = forms.IntegerField(min_value=1, max_value=60, initial=3, label="Days per move")
+    players = forms.TypedChoiceField(coerce=int, label=_("Players"))
+    days_per_move = forms.IntegerField(
+        min_value=1, max_value=60, initial=3, label=_("Days per move")
+    )
     reminder_hours = forms.TypedMultipleChoiceField(
         coerce=int,
         choices=REMINDER_CHOICES,
         initial=[24, 2],
         required=False,
         widget=forms.CheckboxSelectMultiple,
-        label="Remind me",
+        label=_("Remind me"),
     )
     timeout_policy = forms.ChoiceField(
         choices=Game.Timeout.choices,
         initial=Game.Timeout.BOT,
         widget=forms.RadioSelect,
-        label="When the deadline passes",
+        label=_("When the deadline passes"),
     )
     fill_with_bots = forms.BooleanField(
         required=False,
-        label="Play now against the computer",
-        help_text="Bots take every other seat and the game starts at once.",
+        label=_("Play now against the computer"),
+        help_text=_("Bots take every other seat and the game starts at once."),
     )
     seating = forms.ChoiceField(
         choices=SEATING_CHOICES,
         initial="open",
         required=False,
         widget=forms.RadioSelect,
-        label="Who may sit",
+        label=_("Who may sit"),
     )
     invite = forms.CharField(
         required=False,
         max_length=MAX_INVITES * 260,
-        widget=forms.Textarea(attrs={"rows": 2, "placeholder": "bob, friend@example.com"}),
-        label="Invite friends",
-        help_text="Players' names or email addresses, separated by commas or new lines; each "
-        "gets an email with a link, and a seat is held for them until they answer.",
+        widget=forms.Textarea(attrs={"rows": 2, "placeholder": _("bob, friend@example.com")}),
+        label=_("Invite friends"),
+        help_text=_(
+            "Players' names or email addresses, separated by commas or new lines; each "
+            "gets an email with a link, and a seat is held for them until they answer."
+        ),
     )
 
     def __init__(self, rules: ModuleType, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.rules = rules
         counts = range(rules.min_players, rules.max_players + 1)
-        self.fields["players"].choices = [(n, f"{n} players") for n in counts]
+        self.fields["players"].choices = [(n, players_label(n)) for n in counts]
         self.fields["players"].initial = rules.min_players
         for name, values in rules.options.items():
             self.fields[f"option_{name}"] = forms.ChoiceField(
@@ -95,7 +108,9 @@ class NewGameForm(forms.Form):
         for invitee in invitees:
             check_invitee(invitee)
         if len(invitees) > MAX_INVITES:
-            raise forms.ValidationError(f"Invite at most {MAX_INVITES} players at once.")
+            raise forms.ValidationError(
+                gettext("Invite at most %(most)d players at once.") % {"most": MAX_INVITES}
+            )
         return list(dict.fromkeys(a.lower() if "@" in a else a for a in invitees))
 
     def clean_seating(self) -> str:
@@ -120,13 +135,18 @@ def check_invitee(invitee: str) -> None:
         try:
             validate_email(invitee)
         except forms.ValidationError:
-            raise forms.ValidationError(f"'{shown}' is not an email address.") from None
+            raise forms.ValidationError(
+                gettext("'%(invitee)s' is not an email address.") % {"invitee": shown}
+            ) from None
     elif len(invitee) > USERNAME_LENGTH or not USERNAME.fullmatch(invitee):
-        raise forms.ValidationError(f"'{shown}' is neither a player's name nor an email address.")
+        raise forms.ValidationError(
+            gettext("'%(invitee)s' is neither a player's name nor an email address.")
+            % {"invitee": shown}
+        )
 
 
 class InviteForm(forms.Form):
-    invite = forms.CharField(max_length=254, label="Invite a player by name or email address")
+    invite = forms.CharField(max_length=254, label=_("Invite a player by name or email address"))
 
     def clean_invite(self) -> str:
         invitee = self.cleaned_data["invite"].strip()
@@ -144,9 +164,11 @@ class MoveForm(forms.Form):
         try:
             move = jsontext.loads(self.cleaned_data["move"])
         except jsontext.TooDeep as refusal:
-            raise forms.ValidationError(f"That move could not be read. {refusal}") from None
+            raise forms.ValidationError(
+                gettext("That move could not be read. %(why)s") % {"why": refusal}
+            ) from None
         except ValueError:
-            raise forms.ValidationError("That move could not be read; reload the page.") from None
+            raise forms.ValidationError(UNREADABLE_MOVE) from None
         if not isinstance(move, dict):
-            raise forms.ValidationError("That move could not be read; reload the page.")
+            raise forms.ValidationError(UNREADABLE_MOVE)
         return move

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field, replace
 from types import ModuleType
 
 from django.db.models import Count, Prefetch, prefetch_related_objects
+from django.utils.translation import gettext, pgettext
 
 import games
 from tabletop.play import (
@@ -138,11 +139,20 @@ def result_line(game: Game) -> str:
     names = [s.user.get_username() for s in game.seats_with_players()]
     winners = [names[seat] for seat in game.outcome.get("winners", []) if seat < len(names)]
     scores = game.outcome.get("scores") or []
-    told = " and ".join(winners) or "nobody"
-    verb = "wins" if len(winners) == 1 else "win"
+    if not winners:
+        told = gettext("nobody wins")
+    elif len(winners) == 1:
+        told = gettext("%(name)s wins") % {"name": winners[0]}
+    else:
+        told = gettext("%(names)s win") % {
+            "names": pgettext("between names", " and ").join(winners)
+        }
     if scores:
-        return f"{told} {verb} ({' to '.join(str(s) for s in sorted(scores, reverse=True))})"
-    return f"{told} {verb}"
+        counts = pgettext("between scores", " to ").join(
+            str(s) for s in sorted(scores, reverse=True)
+        )
+        return f"{told} ({counts})"
+    return told
 
 
 # ---------------------------------------------------------------------------- dashboard
@@ -174,7 +184,7 @@ def dashboard(user) -> dict:
             won = seat.position in (game.outcome or {}).get("winners", [])
             finished.append(Entry(game, seat, result=result_line(game), won=won))
         elif game.status == Game.Status.CANCELLED:
-            finished.append(Entry(game, seat, result="cancelled before it started"))
+            finished.append(Entry(game, seat, result=gettext("cancelled before it started")))
         elif seat.position in game.to_act:
             yours.append(Entry(game, seat, waiting=waiting_names(game)))
         else:
@@ -330,11 +340,13 @@ def invitation_note(game: Game, user, seat: int | None) -> str:
     if mine is None:
         return ""
     if mine.withdrawn:
-        return f"{game.created_by.get_username()} withdrew your invitation to this table."
+        return gettext("%(name)s withdrew your invitation to this table.") % {
+            "name": game.created_by.get_username()
+        }
     if mine.declined:
-        return "You declined the invitation to this table."
+        return gettext("You declined the invitation to this table.")
     if mine.holds_a_seat and game.status != Game.Status.OPEN:
-        return "The game started before you took the seat you were invited to."
+        return gettext("The game started before you took the seat you were invited to.")
     return ""
 
 

@@ -12,6 +12,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
 from tabletop.accounts import limits
@@ -43,7 +44,9 @@ def refused(request: HttpRequest, game: Game, message: str, status: int) -> Http
 def invitation_of(game: Game, invitation_id: int) -> Invitation:
     found = invitations.find(game, invitation_id)
     if found is None:
-        raise Http404(f"There is no invitation {invitation_id} to this game.")
+        raise Http404(
+            gettext("There is no invitation %(id)s to this game.") % {"id": invitation_id}
+        )
     return found
 
 
@@ -60,7 +63,11 @@ def invite(request: HttpRequest, game_id: int) -> HttpResponse:
         invitation = invitations.invite(game, form.cleaned_data["invite"], request.user)
     except store.Refused as refusal:
         return refused(request, game, refusal.message, refusal.status)
-    messages.success(request, f"Invitation sent to {invitation.invitee}; a seat is held for them.")
+    messages.success(
+        request,
+        gettext("Invitation sent to %(invitee)s; a seat is held for them.")
+        % {"invitee": invitation.invitee},
+    )
     return redirect("game", game.pk)
 
 
@@ -73,7 +80,10 @@ def withdraw(request: HttpRequest, game_id: int, invitation_id: int) -> HttpResp
         invitations.withdraw(invitation, request.user)
     except store.Refused as refusal:
         return refused(request, game, refusal.message, refusal.status)
-    messages.success(request, f"The invitation to {invitation.invitee} is withdrawn.")
+    messages.success(
+        request,
+        gettext("The invitation to %(invitee)s is withdrawn.") % {"invitee": invitation.invitee},
+    )
     return redirect("game", game.pk)
 
 
@@ -96,7 +106,11 @@ def decline(request: HttpRequest, game_id: int, invitation_id: int) -> HttpRespo
         invitations.decline(invitation_of(game, invitation_id), request.user)
     except store.Refused as refusal:
         return refused(request, game, refusal.message, refusal.status)
-    messages.success(request, f"You declined the invitation to {game.title} #{game.pk}.")
+    messages.success(
+        request,
+        gettext("You declined the invitation to %(title)s #%(pk)s.")
+        % {"title": game.title, "pk": game.pk},
+    )
     return redirect("dashboard")
 
 
@@ -105,7 +119,9 @@ def decline(request: HttpRequest, game_id: int, invitation_id: int) -> HttpRespo
 def cancel(request: HttpRequest, game_id: int) -> HttpResponse:
     game = shown_game(request, game_id)
     if request.POST.get("confirm") != "yes":
-        return refused(request, game, "Tick the box to confirm that you cancel the table.", 400)
+        return refused(
+            request, game, gettext("Tick the box to confirm that you cancel the table."), 400
+        )
     try:
         store.cancel_game(game, request.user)
     except store.Refused as refusal:

@@ -13,6 +13,7 @@ from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.cache import get_conditional_response, quote_etag
+from django.utils.translation import gettext
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_POST
 from django.views.decorators.vary import vary_on_cookie
@@ -133,7 +134,7 @@ def panel(request: HttpRequest, game_id: int) -> HttpResponse:
     # No such game, or only the full check can tell (it answers a stranger 403).
     found = None if seen and seen.plainly_shown else tables.shown_game(request, game_id)
     if seen is None:
-        raise Http404(f"There is no game {game_id}.")
+        raise Http404(gettext("There is no game %(id)s.") % {"id": game_id})
     presence.mark_seen(request.user, seen)
     if request.GET.get("version") == seen.text:
         return tagged(HttpResponse(status=204), seen)
@@ -191,7 +192,7 @@ def refused(request: HttpRequest, game: Game, error: str, status: int) -> HttpRe
 def resign(request: HttpRequest, game_id: int) -> HttpResponse:
     found = tables.shown_game(request, game_id)
     if request.POST.get("confirm") != "yes":
-        return refused(request, found, "Tick the box to confirm that you resign.", 400)
+        return refused(request, found, gettext("Tick the box to confirm that you resign."), 400)
     try:
         store.resign(found, request.user, Move.Source.RESIGN)
     except store.Refused as refusal:
@@ -269,7 +270,7 @@ def export_log(request: HttpRequest, game_id: int) -> HttpResponse:
     """The whole log as JSON, once the game is over (during play moves may hold secrets)."""
     found = tables.shown_game(request, game_id)
     if not found.is_over:
-        raise Http404("The log can be downloaded once the game is over.")
+        raise Http404(gettext("The log can be downloaded once the game is over."))
     response = JsonResponse(export(found), json_dumps_params={"indent": 2})
     filename = f"tabletop-{found.slug}-{found.pk}.json"
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
