@@ -107,6 +107,17 @@ class PreferencesForm(forms.ModelForm):
             "unsubscribed",
             *(f"{channel}_{event}" for channel in CHANNELS[1:] for event in EVENTS),
         ]
+        # The fields' own names read as labels; here in words that can be translated.
+        labels = {
+            "quiet_start": gettext_lazy("Quiet start"),
+            "quiet_end": gettext_lazy("Quiet end"),
+            "clock_pauses": gettext_lazy("Clock pauses"),
+            "vacation_start": gettext_lazy("Vacation start"),
+            "vacation_end": gettext_lazy("Vacation end"),
+            "daily_digest": gettext_lazy("Daily digest"),
+            "digest_hour": gettext_lazy("Digest hour"),
+            "unsubscribed": gettext_lazy("Unsubscribed"),
+        }
         widgets = {
             "quiet_start": forms.TimeInput(attrs={"type": "time"}, format="%H:%M"),
             "quiet_end": forms.TimeInput(attrs={"type": "time"}, format="%H:%M"),

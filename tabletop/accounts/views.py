@@ -15,7 +15,7 @@ from django.contrib.auth.views import redirect_to_login
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils.translation import gettext as _
+from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from tabletop.accounts import (
@@ -107,7 +107,7 @@ def settings_page(request: HttpRequest) -> HttpResponse:
     form = PreferencesForm(posted, instance=preferences, push_available=push_available())
     if posted is not None and form.is_valid():
         form.save()
-        messages.success(request, _("Your settings are saved."))
+        messages.success(request, gettext("Your settings are saved."))
         return redirect("settings")
     return render_settings(request, form, WebhookForm(user=request.user))
 
@@ -212,12 +212,12 @@ def go(request: HttpRequest, token: str) -> HttpResponse:
     if not links.may_log_in_by_link(user):
         return redirect_to_login(game_path)
     if not links.use_game_link(token, user):
-        used = links.BadLink(_("This link has been used already; log in to open the game."))
+        used = links.BadLink(gettext("This link has been used already; log in to open the game."))
         return bad_link(request, used, game_path)
     login(request, user, backend=MODEL_BACKEND)
     link_sessions.start(request, game_id)
     messages.info(
-        request, _("The link in your email opens this game only; log in for everything else.")
+        request, gettext("The link in your email opens this game only; log in for everything else.")
     )
     return redirect(game_path)
 

@@ -1,0 +1,333 @@
+"""English, Polish and Czech: the player's setting picks the language, else the browser's,
+else English; emails go in the recipient's; the catalogues translate every string the code
+marks, and a page or an email in Polish or Czech shows no English of the interface."""
+
+from __future__ import annotations
+
+import io
+import re
+import zoneinfo
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+from babel.messages.extract import extract
+from babel.messages.pofile import read_po
+from django.conf import settings
+from django.test import Client
+from django.utils.translation.template import templatize
+
+from tabletop.accounts.models import Preferences
+from tabletop.mail.compose import compose
+from tabletop.mail.models import Outbox
+from tabletop.play import invitations, store
+from tabletop.web.pages import tagline
+from tests.factories import started_game
+
+ROOT = Path(__file__).resolve().parent.parent
+LANGUAGES = ("pl", "cs")
+PLACEHOLDER = re.compile(r"%\((\w+)\)[sd]")
+# How Django's makemessages reads the Python code: the functions and which argument is what.
+KEYWORDS = {
+    "gettext": None,
+    "gettext_lazy": None,
+    "_": None,
+    "ngettext": (1, 2),
+    "ngettext_lazy": (1, 2),
+    "pgettext": ((1, "c"), 2),
+    "pgettext_lazy": ((1, "c"), 2),
+    "npgettext": ((1, "c"), 2, 3),
+}
+# Words that read the same in every language here: names of languages, the brand, a game.
+SAME_EVERYWHERE = {"English", "Polski", "Čeština", "tabletop", "bot", "E-mail", "DOS"}
+
+
+def catalogue(language: str):
+    with (ROOT / "tabletop" / "locale" / language / "LC_MESSAGES" / "django.po").open("rb") as po:
+        return read_po(po, locale=language)
+
+
+def translations(language: str) -> dict:
+    """(context, msgid) -> msgstr (a tuple of forms for plurals)."""
+    return {
+        (m.context, m.id[0] if isinstance(m.id, tuple) else m.id): m.string
+        for m in catalogue(language)
+        if m.id
+    }
+
+
+# ---------------------------------------------------------------------------- the catalogues
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_catalogue_has_no_empty_or_fuzzy_entry(language):
+    problems = []
+    for message in catalogue(language):
+        if not message.id:
+            continue
+        forms = message.string if isinstance(message.string, tuple) else (message.string,)
+        if not all(form.strip() for form in forms):
+            problems.append(f"empty: {message.id!r}")
+        if message.fuzzy:
+            problems.append(f"fuzzy: {message.id!r}")
+        wanted = set(PLACEHOLDER.findall(str(message.id)))
+        for form in forms:
+            if not set(PLACEHOLDER.findall(form)) <= wanted:
+                problems.append(f"placeholders differ: {message.id!r} -> {form!r}")
+    assert problems == []
+
+
+def marked_in_templates() -> set[tuple[str | None, str]]:
+    found = set()
+    for path in (ROOT / "templates").rglob("*"):
+        if path.suffix not in (".html", ".txt"):
+            continue
+        code = templatize(path.read_text(), origin=str(path))
+        found |= marked_in_python(code)
+    return found
+
+
+def marked_in_python(code: str) -> set[tuple[str | None, str]]:
+    found = set()
+    for _, message, _, context in extract("python", io.BytesIO(code.encode()), KEYWORDS):
+        found.add((context, message[0] if isinstance(message, tuple) else message))
+    return found
+
+
+def marked_in_the_code() -> set[tuple[str | None, str]]:
+    found = marked_in_templates()
+    for path in (ROOT / "tabletop").rglob("*.py"):
+        if "migrations" not in path.parts:
+            found |= marked_in_python(path.read_text())
+    return found
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_string_the_code_marks_is_translated(language):
+    translated = translations(language)
+    untranslated = sorted(
+        (message for message in marked_in_the_code() if not translated.get(message)), key=str
+    )
+    assert untranslated == []
+
+
+# ---------------------------------------------------------------------------- choosing
+
+
+def test_a_visitor_reads_the_language_their_browser_asks_for(db):
+    page = Client().get("/accounts/login/", HTTP_ACCEPT_LANGUAGE="cs,en;q=0.5")
+    assert page["Content-Language"] == "cs"
+    assert "Accept-Language" in page["Vary"]
+    assert '<html lang="cs">' in page.content.decode()
+    assert "Přihlásit se" in page.content.decode()
+
+
+def test_a_browser_asking_for_no_language_of_ours_gets_english(db):
+    page = Client().get("/accounts/login/", HTTP_ACCEPT_LANGUAGE="de-DE,fr;q=0.8")
+    assert page["Content-Language"] == "en"
+    assert "Log in" in page.content.decode()
+
+
+def test_the_players_setting_wins_over_the_browser(make_user):
+    ann = make_user("ann")
+    client = Client()
+    client.force_login(ann)
+    answer = client.post(
+        "/settings/",
+        {"language": "pl", "time_zone": "Europe/Warsaw", "digest_hour": 8, "email_turn": "on"},
+        HTTP_ACCEPT_LANGUAGE="cs",
+    )
+    assert answer.status_code == 302
+    page = client.get("/", HTTP_ACCEPT_LANGUAGE="cs").content.decode()
+    assert '<html lang="pl">' in page and "Twoje gry" in page
+    assert Preferences.of(ann).language == "pl"
+
+
+def test_a_player_without_a_setting_follows_their_browser(make_user):
+    client = Client()
+    client.force_login(make_user("ann"))
+    assert "Tvoje hry" in client.get("/", HTTP_ACCEPT_LANGUAGE="cs").content.decode()
+    assert "Your games" in client.get("/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+
+
+def test_signing_up_in_polish_keeps_polish_for_the_emails(db, settings):
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    Client().post(
+        "/accounts/signup/",
+        {
+            "username": "ola",
+            "email": "ola@example.com",
+            "password1": "a long pass phrase",
+            "password2": "a long pass phrase",
+        },
+        HTTP_ACCEPT_LANGUAGE="pl",
+    )
+    assert Preferences.objects.get(user__username="ola").language == "pl"
+
+
+# ---------------------------------------------------------------------------- pages
+
+
+class VisibleText(HTMLParser):
+    """The text a person reads or hears: text nodes and the attributes that are read out."""
+
+    READ_OUT = ("title", "aria-label", "placeholder", "alt")
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.pieces: list[str] = []
+        self.hidden = 0
+
+    def handle_starttag(self, tag, attrs):
+        if tag in ("script", "style"):
+            self.hidden += 1
+        for name, value in attrs:
+            if name in self.READ_OUT and value:
+                self.pieces.append(value)
+
+    def handle_endtag(self, tag):
+        if tag in ("script", "style"):
+            self.hidden -= 1
+
+    def handle_data(self, data):
+        if not self.hidden:
+            self.pieces.append(data)
+
+
+def visible_text(html: str) -> set[str]:
+    parser = VisibleText()
+    parser.feed(html)
+    return {" ".join(piece.split()) for piece in parser.pieces if piece.strip()}
+
+
+def untranslated(english: set[str], translated: set[str], data: set[str]) -> list[str]:
+    """What reads the same in both, once the players' and games' own words are taken out."""
+    words = sorted(data | SAME_EVERYWHERE, key=len, reverse=True)
+    left = []
+    for text in english & translated:
+        rest = text
+        for word in words:
+            rest = rest.replace(word, " ")
+        if re.search(r"[A-Za-z]{2,}", rest):
+            left.append(text)
+    return sorted(left)
+
+
+def read_page(client: Client, path: str, language: str) -> set[str]:
+    page = client.get(path, HTTP_ACCEPT_LANGUAGE=language)
+    assert page.status_code == 200, path
+    return visible_text(page.content.decode())
+
+
+@pytest.fixture
+def a_busy_player(make_user):
+    """ann with a game waiting for her, one waiting for others, an open table and an
+    invitation, so that every part of the dashboard shows."""
+    ann, bob, cy = make_user("ann"), make_user("bob"), make_user("cy")
+    playing = started_game([ann, bob])
+    if ann.pk not in [s.user_id for s in playing.seats.all() if s.position in playing.to_act]:
+        playing = started_game([bob, ann])
+    forming = store.create_game(ann, "gazobu", 3)
+    invitations.invite(forming, "cy", ann)
+    other = store.create_game(cy, "dos", 3)
+    invitations.invite(other, "ann", cy)
+    return ann, {"ann", "bob", "cy", playing.title, other.title}, [playing, forming, other]
+
+
+PAGES = ["/", "/settings/", "/games/new/?game=gazobu", "/games/open/"]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_pages_in_polish_and_czech_show_no_english_of_the_interface(a_busy_player, language):
+    ann, data, tables = a_busy_player
+    client = Client()
+    client.force_login(ann)
+    paths = PAGES + [f"/games/{game.pk}/" for game in tables[1:]] + ["/rules/gazobu/"]
+    import games
+
+    data |= {tagline(rules) for rules in games.all()} | {"Gazobu", "DOS"}
+    data |= zoneinfo.available_timezones() | {ann.email}
+    for path in paths:
+        english = read_page(client, path, "en")
+        translated = read_page(client, path, language)
+        if path.startswith("/rules/"):
+            # The rules themselves are the game's own words; the frame around them is ours.
+            frame = translations(language)
+            english = {text for text in english if (None, text) in frame}
+        left = untranslated(english, translated, data)
+        assert left == [], f"{path}: {left}"
+
+
+# ---------------------------------------------------------------------------- emails
+
+
+def lines_of(text: str) -> set[str]:
+    return {" ".join(line.split()) for line in text.splitlines() if line.strip()}
+
+
+def composed_in(row: Outbox, language: str):
+    preferences, _ = Preferences.objects.get_or_create(user=row.user)
+    preferences.language = language
+    preferences.save()
+    return compose(Outbox.objects.get(pk=row.pk))
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_turn_email_in_polish_and_czech_shows_no_english_of_the_interface(make_user, language):
+    ann, bob = make_user("ann"), make_user("bob")
+    game = started_game([ann, bob])
+    row = Outbox.objects.filter(kind=Outbox.Kind.TURN).first()
+    english = composed_in(row, "en")
+    translated = composed_in(row, language)
+    rules_words = {line for line in lines_of(english.body) if line.startswith(("  ", "-"))}
+    # The position and the moves are the rules module's words and notation (English).
+    from tabletop.mail.compose import situation
+
+    told = situation(game, row.seat, Preferences.of(row.user))
+    data = {"ann", "bob", game.title, *lines_of(told["view_text"]), *told["legal_moves"]}
+    data |= {url for url in re.findall(r"https?://\S+", english.body)}
+    data |= rules_words
+    # The words a reply understands stay English, as the notation does.
+    data |= {"help", "status", "resign", "say ..."}
+    same = untranslated(lines_of(english.body), lines_of(translated.body), data)
+    assert same == [], same
+    assert translated.subject != english.subject
+    html_same = untranslated(
+        visible_text(english.alternatives[0][0]), visible_text(translated.alternatives[0][0]), data
+    )
+    assert html_same == [], html_same
+
+
+def test_an_email_goes_in_the_recipients_language_not_the_senders(make_user):
+    ann, bob = make_user("ann"), make_user("bob")
+    Preferences.objects.create(user=ann, language="en")
+    Preferences.objects.create(user=bob, language="cs")
+    game = store.create_game(ann, "gazobu", 3)
+    invitations.invite(game, "bob", ann)
+    message = compose(Outbox.objects.get(kind=Outbox.Kind.INVITATION, user=bob))
+    assert message.subject == f"ann tě zve ke hře Gazobu #{game.pk}"
+    assert "Zasednout ke stolu:" in message.body
+    html = message.alternatives[0][0]
+    assert '<html lang="cs">' in html
+
+
+def test_a_deadline_in_an_email_is_dated_in_the_recipients_language(make_user):
+    ann, bob = make_user("ann"), make_user("bob")
+    Preferences.objects.create(user=ann, language="pl")
+    Preferences.objects.create(user=bob, language="pl")
+    started_game([ann, bob], days_per_move=3)
+    message = compose(Outbox.objects.filter(kind=Outbox.Kind.TURN).first())
+    deadline = next(line for line in message.body.splitlines() if "Twój termin:" in line)
+    assert re.search(r"za [23] dni", deadline), deadline
+    assert not re.search(r"Mon|Tue|Wed|Thu|Fri|Sat|Sun|Jan|Feb|Mar|Dec", deadline), deadline
+
+
+def test_english_stays_the_default_for_a_player_without_a_setting(make_user):
+    ann, bob = make_user("ann"), make_user("bob")
+    game = started_game([ann, bob])
+    message = compose(Outbox.objects.filter(kind=Outbox.Kind.TURN).first())
+    assert message.subject == f"Gazobu #{game.pk}: your move"
+
+
+def test_the_languages_offered_are_english_polish_and_czech():
+    assert [code for code, _ in settings.LANGUAGES] == ["en", "pl", "cs"]
