@@ -8,13 +8,14 @@ import copy
 import pytest
 
 import games
+from tabletop.accounts.models import Preferences
 from tabletop.mail import inbound
 from tabletop.mail.compose import compose
 from tabletop.mail.models import Outbox
 from tabletop.play import store
 from tabletop.play.models import Move
 from tests import mailhelpers
-from tests.factories import started_game
+from tests.factories import started_game, user_at
 
 pytest_plugins = ["tests.mailhelpers"]
 pytestmark = pytest.mark.usefixtures("fast_passwords")
@@ -76,3 +77,22 @@ def test_help_by_email_gives_each_games_notation(make_user, slug):
     assert rules.notation_help().strip() in answer
     for move in rules.legal_moves(game.state, seat)[:5]:
         assert f"  {rules.format_move(move, game.state, seat)}\n" in answer
+
+
+def test_a_dos_player_replies_in_polish_to_a_polish_turn_email(make_user):
+    ann, ben = make_user("ann"), make_user("ben")
+    for player in (ann, ben):
+        Preferences.objects.create(user=player, language="pl")
+    game = started_game([ann, ben], "dos")
+    seat = game.to_act[0]
+    draw = game.rules.parse_move("draw", game.state, seat)
+    assert draw in game.rules.legal_moves(game.state, seat)
+    turn_email = latest_turn_email(game, seat)
+    assert turn_email["Subject"] == f"DOS #{game.pk}: twój ruch"
+    before = game.seq
+    record = inbound.receive(mailhelpers.reply_to(turn_email, "Dobieram kartę"), "test")
+    assert record.result == "accepted", record.detail
+    played = Move.objects.get(game=game, seq=before + 1)
+    assert played.payload == draw and played.source == Move.Source.EMAIL
+    answer = compose(Outbox.objects.filter(kind=Outbox.Kind.REPLY).latest("pk"))
+    assert answer.body.startswith(f"Cześć {user_at(game, seat).get_username()},")
