@@ -39,7 +39,7 @@ KEYWORDS = {
     "npgettext": ((1, "c"), 2, 3),
 }
 # Words that read the same in every language here: names of languages, the brand, a game.
-SAME_EVERYWHERE = {"English", "Polski", "Čeština", "tabletop", "bot", "E-mail", "DOS"}
+SAME_EVERYWHERE = {"English", "Polski", "Čeština", "tabletop", "bot", "E-mail", "DOS", "SHA-256"}
 
 
 def catalogue(language: str):
@@ -234,6 +234,13 @@ def a_busy_player(make_user):
     return ann, {"ann", "bob", "cy", playing.title, other.title}, [playing, forming, other]
 
 
+RULES_FRAME = {
+    message
+    for name in ("base.html", "web/rules/base.html")
+    for message in marked_in_python(
+        templatize((ROOT / "templates" / name).read_text(), origin=name)
+    )
+}
 PAGES = ["/", "/settings/", "/games/new/?game=gazobu", "/games/open/"]
 
 
@@ -242,18 +249,20 @@ def test_pages_in_polish_and_czech_show_no_english_of_the_interface(a_busy_playe
     ann, data, tables = a_busy_player
     client = Client()
     client.force_login(ann)
-    paths = PAGES + [f"/games/{game.pk}/" for game in tables[1:]] + ["/rules/gazobu/"]
+    paths = PAGES + [f"/games/{game.pk}/" for game in tables] + ["/rules/gazobu/"]
+    paths.append(f"/games/{tables[0].pk}/history/")
     import games
 
     data |= {tagline(rules) for rules in games.all()} | {"Gazobu", "DOS"}
-    data |= zoneinfo.available_timezones() | {ann.email}
+    data |= zoneinfo.available_timezones() | {ann.email} | {g.seed_sha256 for g in tables}
+    # The cards' names are the game's own words.
+    data |= {games.gazobu.card_name(card) for card, *_ in games.gazobu.CARDS}
     for path in paths:
         english = read_page(client, path, "en")
         translated = read_page(client, path, language)
         if path.startswith("/rules/"):
             # The rules themselves are the game's own words; the frame around them is ours.
-            frame = translations(language)
-            english = {text for text in english if (None, text) in frame}
+            english = {text for text in english if (None, text) in RULES_FRAME}
         left = untranslated(english, translated, data)
         assert left == [], f"{path}: {left}"
 

@@ -10,11 +10,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
+
 
 @dataclass(frozen=True)
 class Term:
     key: str  # the anchor on the rules page is "term-<key>"
-    word: str  # as the board shows it
+    word: str  # as the board shows it (lazily translated where the board's words are)
     meaning: str  # one line, in the project's words
     section: str  # the section of the rules page that says more
 
@@ -31,100 +34,118 @@ GLOSSARY: dict[str, dict[str, Term]] = {
     "gazobu": terms(
         Term(
             "dealer",
-            "D",
-            "The dealer: laid the two first column cards; the player after them opened the game.",
+            pgettext_lazy("dealer", "D"),
+            _(
+                "The dealer: laid the two first column cards; the player after them opened the "
+                "game."
+            ),
             "components",
         ),
         Term(
             "pills",
-            "pills",
-            "One green pill for every column taken; after the 4th pill its player finishes "
-            "that turn and is out.",
+            _("pills"),
+            _(
+                "One green pill for every column taken; after the 4th pill its player finishes "
+                "that turn and is out."
+            ),
             "turn",
         ),
         Term(
             "column",
-            "column",
-            "The face-up cards under each starting card; take one whole, then rebuild it.",
+            _("column"),
+            _("The face-up cards under each starting card; take one whole, then rebuild it."),
             "turn",
         ),
         Term(
             "draw-pile",
-            "draw pile",
-            "The face-down deck; every turn draws 2 cards from it to place under the columns.",
+            _("draw pile"),
+            _("The face-down deck; every turn draws 2 cards from it to place under the columns."),
             "components",
         ),
         Term(
             "majority",
-            "majority",
-            "Holding strictly the most cards of a family wins its points; everyone else loses "
-            "points per card.",
+            _("majority"),
+            _(
+                "Holding strictly the most cards of a family wins its points; everyone else loses "
+                "points per card."
+            ),
             "scoring",
         ),
         Term(
             "black-hole",
-            "black hole",
-            "At the end, your left neighbour takes one random card from your hand per black hole; "
-            "both leave the game.",
+            _("black hole"),
+            _(
+                "At the end, your left neighbour takes one random card from your hand per black "
+                "hole; both leave the game."
+            ),
             "scoring",
         ),
         Term(
             "extra-monster",
-            "extra monster",
-            "Counts as one more Gazobu, Blob or Yoo at the end, wherever it scores best.",
+            _("extra monster"),
+            _("Counts as one more Gazobu, Blob or Yoo at the end, wherever it scores best."),
             "scoring",
         ),
         Term(
             "multiplier",
-            "multiplier",
-            "Doubles what one family gains or loses for its holder.",
+            _("multiplier"),
+            _("Doubles what one family gains or loses for its holder."),
             "scoring",
         ),
     ),
     "dos": terms(
         Term(
             "dealer",
-            "D",
-            "The dealer of this round; the player after them starts. The round's winner deals "
-            "the next one.",
+            pgettext_lazy("dealer", "D"),
+            _(
+                "The dealer of this round; the player after them starts. The round's winner deals "
+                "the next one."
+            ),
             "components",
         ),
         Term(
             "hash",
             "#",
-            "A wild # card: any number from 1 to 10 in its own colour, named when it is played "
-            "or matched. Worth 40 in a hand at the round's end.",
+            _(
+                "A wild # card: any number from 1 to 10 in its own colour, named when it is played "
+                "or matched. Worth 40 in a hand at the round's end."
+            ),
             "components",
         ),
         Term(
             "wild-dos",
             "DOS",
-            "A wild DOS card: a 2 of any colour you name. Worth 20 in a hand at the round's end.",
+            _(
+                "A wild DOS card: a 2 of any colour you name. Worth 20 in a hand at the round's "
+                "end."
+            ),
             "components",
         ),
         Term(
             "centre-row",
-            "centre row",
-            "The face-up cards everyone matches against; never fewer than 2, no upper limit.",
+            _("centre row"),
+            _("The face-up cards everyone matches against; never fewer than 2, no upper limit."),
             "turn",
         ),
         Term(
             "colour-bonus",
-            "colour bonus",
-            "Matching the colour as well as the number: you add a card to the centre row at the "
-            "end of your turn (with two cards, everyone else also draws one).",
+            _("colour bonus"),
+            _(
+                "Matching the colour as well as the number: you add a card to the centre row at "
+                "the end of your turn (with two cards, everyone else also draws one)."
+            ),
             "turn",
         ),
         Term(
             "dos-call",
             "DOS!",
-            "The call a player makes when a step leaves them with exactly two cards.",
+            _("The call a player makes when a step leaves them with exactly two cards."),
             "turn",
         ),
         Term(
             "catch",
-            "forgot DOS!",
-            "Holding two cards without the call: anyone may catch the player, who then draws 2.",
+            _("forgot DOS!"),
+            _("Holding two cards without the call: anyone may catch the player, who then draws 2."),
             "turn",
         ),
     ),

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections import Counter
 
+from django.utils.translation import gettext
+
 from games import gazobu as rules
 from tabletop.web.boards import Position, control, revealed_hands
 
@@ -28,21 +30,26 @@ def card(card_id: str) -> dict:
     if kind == "family":
         gain, loss = data
         shown["corner"] = f"+{gain}"
-        shown["note"] = f"majority +{gain} · else −{loss} each"
+        shown["note"] = gettext("majority +%(gain)s · else −%(loss)s each") % {
+            "gain": gain,
+            "loss": loss,
+        }
     elif kind == "bonus":
         shown["corner"] = f"{data:+d}".replace("-", "−")
-        shown["name"] = "bonus" if data > 0 else "malus"
-        shown["note"] = "added to your score" if data > 0 else "taken from your score"
+        shown["name"] = gettext("bonus") if data > 0 else gettext("malus")
+        shown["note"] = (
+            gettext("added to your score") if data > 0 else gettext("taken from your score")
+        )
     elif kind == "multiplier":
         shown["corner"] = "×2"
         shown["family"] = data or "any"
         shown["name"] = data.capitalize() if data else "Gazobu, Blob or Yoo"
-        shown["note"] = "doubles gain or loss"
+        shown["note"] = gettext("doubles gain or loss")
     elif kind == "extra monster":
         shown["corner"] = "+1"
-        shown["note"] = "counts as a Gazobu, Blob or Yoo"
+        shown["note"] = gettext("counts as a Gazobu, Blob or Yoo")
     elif kind == "black hole":
-        shown["note"] = "your neighbour removes one of your cards"
+        shown["note"] = gettext("your neighbour removes one of your cards")
     return shown
 
 
@@ -56,12 +63,13 @@ def prepare(position: Position) -> dict:
     takes, places, draw = {}, {}, None
     for move in position.legal:
         if move["kind"] == "take":
-            takes[move["column"]] = control(position, move, f"Take column {move['column']}")
+            label = gettext("Take column %(column)s") % {"column": move["column"]}
+            takes[move["column"]] = control(position, move, label)
         elif move["kind"] == "draw":
-            draw = control(position, move, "Take no column — just draw 2")
+            draw = control(position, move, gettext("Take no column — just draw 2"))
         elif move["kind"] == "place":
             places[(move["card"], move["column"])] = control(
-                position, move, f"Under column {move['column']}"
+                position, move, gettext("Under column %(column)s") % {"column": move["column"]}
             )
     columns = [
         {

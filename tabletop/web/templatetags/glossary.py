@@ -14,6 +14,7 @@ from django import template
 from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
+from django.utils.translation import gettext
 
 from tabletop.web import glossary
 
@@ -29,13 +30,15 @@ def tooltip(slug: str, key: str, where: str, inner: str) -> SafeString:
         '<button type="button" class="term-word" aria-describedby="{id}" aria-expanded="false">'
         "{inner}</button>"
         '<span class="term-note" id="{id}"><b>{word}</b> {meaning} '
-        '<a href="{url}">More in the rules<span class="sr"> about {word}</span></a></span></span>',
+        '<a href="{url}">{more}<span class="sr"> {about}</span></a></span></span>',
         key=key,
         id=note_id,
         inner=inner or term.word,
         word=term.word,
         meaning=term.meaning,
         url=url,
+        more=gettext("More in the rules"),
+        about=gettext("about %(word)s") % {"word": term.word},
     )
 
 
