@@ -16,6 +16,7 @@ from django.core.mail import EmailMultiAlternatives
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
+from django.utils.translation import gettext_lazy
 
 from tabletop.accounts import limits, links
 from tabletop.accounts.models import Preferences
@@ -32,10 +33,10 @@ EMAILS = {
 class AccountAdapter(DefaultAccountAdapter):
     error_messages = {
         **DefaultAccountAdapter.error_messages,
-        "email_taken": "Someone already plays with this address; log in instead.",
-        "username_password_mismatch": "That name and password do not match.",
-        "email_password_mismatch": "That address and password do not match.",
-        "too_many_login_attempts": (
+        "email_taken": gettext_lazy("Someone already plays with this address; log in instead."),
+        "username_password_mismatch": gettext_lazy("That name and password do not match."),
+        "email_password_mismatch": gettext_lazy("That address and password do not match."),
+        "too_many_login_attempts": gettext_lazy(
             "Too many attempts with this name or from this network; wait a while, or have a "
             "log-in code emailed to you."
         ),
