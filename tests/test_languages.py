@@ -17,12 +17,13 @@ from django.conf import settings
 from django.test import Client
 from django.utils.translation.template import templatize
 
+import games
 from tabletop.accounts.models import Preferences
 from tabletop.mail.compose import compose
 from tabletop.mail.models import Outbox
 from tabletop.play import invitations, store
 from tabletop.web.pages import tagline
-from tests.factories import started_game
+from tests.factories import play_random_steps, started_game
 
 ROOT = Path(__file__).resolve().parent.parent
 LANGUAGES = ("pl", "cs")
@@ -251,8 +252,6 @@ def test_pages_in_polish_and_czech_show_no_english_of_the_interface(a_busy_playe
     client.force_login(ann)
     paths = PAGES + [f"/games/{game.pk}/" for game in tables] + ["/rules/gazobu/"]
     paths.append(f"/games/{tables[0].pk}/history/")
-    import games
-
     data |= {tagline(rules) for rules in games.all()} | {"Gazobu", "DOS"}
     data |= zoneinfo.available_timezones() | {ann.email} | {g.seed_sha256 for g in tables}
     # Words the language writes as English does ("bonus" in Czech).
@@ -342,3 +341,18 @@ def test_english_stays_the_default_for_a_player_without_a_setting(make_user):
 
 def test_the_languages_offered_are_english_polish_and_czech():
     assert [code for code, _ in settings.LANGUAGES] == ["en", "pl", "cs"]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("slug", games.slugs())
+def test_every_games_page_in_play_shows_in_polish_and_czech(make_user, slug, language):
+    rules = games.get(slug)
+    players = [make_user(name) for name in ("ann", "bob", "cy")[: max(2, rules.min_players)]]
+    game = play_random_steps(started_game(players, slug), 6)
+    for player in players:
+        client = Client()
+        client.force_login(player)
+        for path in (f"/games/{game.pk}/", f"/games/{game.pk}/history/?seq=2"):
+            page = client.get(path, HTTP_ACCEPT_LANGUAGE=language)
+            assert page.status_code == 200, path
+            assert f'<html lang="{language}">' in page.content.decode()

@@ -152,108 +152,130 @@ GLOSSARY: dict[str, dict[str, Term]] = {
     "dr_gomb": terms(
         Term(
             "talon",
-            "talon",
-            "Ten face-down cards set aside at the start; only a surprise button lets a player "
-            "look inside.",
+            _("talon"),
+            _(
+                "Ten face-down cards set aside at the start; only a surprise button lets a player "
+                "look inside."
+            ),
             "components",
         ),
         Term(
             "basic-mode",
-            "basic mode",
-            "Every card of every sequence stays visible, and action C discards a whole sequence.",
+            _("basic mode"),
+            _(
+                "Every card of every sequence stays visible, and action C discards a whole "
+                "sequence."
+            ),
             "modes",
         ),
         Term(
             "normal-mode",
-            "normal mode",
-            "Only the top number of each sequence shows, so you play from memory; action C "
-            "discards three cards.",
+            _("normal mode"),
+            _(
+                "Only the top number of each sequence shows, so you play from memory; action C "
+                "discards three cards."
+            ),
             "modes",
         ),
         Term(
             "sequence",
-            "sequence",
-            "Your cards of one colour: aim for 1 to 5 once each plus exactly one odd one out.",
+            _("sequence"),
+            _("Your cards of one colour: aim for 1 to 5 once each plus exactly one odd one out."),
             "goal",
         ),
         Term(
             "odd-one-out",
-            "odd one out",
-            "The single card of another colour a sequence needs to score.",
+            _("odd one out"),
+            _("The single card of another colour a sequence needs to score."),
             "scoring",
         ),
         Term(
             "pile",
-            "pile",
-            "One of the two face-up discard piles; you may take the top card instead of drawing.",
+            _("pile"),
+            _(
+                "One of the two face-up discard piles; you may take the top card instead of "
+                "drawing."
+            ),
             "turn",
         ),
         Term(
             "action-c",
-            "action C",
-            "Instead of drawing: throw away a whole sequence (basic) or three played cards "
-            "(normal) onto the piles.",
+            _("action C"),
+            _(
+                "Instead of drawing: throw away a whole sequence (basic) or three played cards "
+                "(normal) onto the piles."
+            ),
             "turn",
         ),
         Term(
             "joker",
             "★",
-            "A joker button: a card of its colour whose number is chosen at scoring, for your "
-            "best total.",
+            _(
+                "A joker button: a card of its colour whose number is chosen at scoring, for your "
+                "best total."
+            ),
             "components",
         ),
         Term(
             "surprise",
             "?",
-            "A surprise button: may be used to take every card of its colour from the talon.",
+            _("A surprise button: may be used to take every card of its colour from the talon."),
             "components",
         ),
         Term(
             "broken",
             "✕",
-            "A broken button: it destroys one of your cards (basic) or covers one of your "
-            "sequences (normal).",
+            _(
+                "A broken button: it destroys one of your cards (basic) or covers one of your "
+                "sequences (normal)."
+            ),
             "components",
         ),
     ),
     "buttons": terms(
         Term(
             "gold-square",
-            "gold square",
-            "The square at the white die's row and the gold-pipped black die's column: every "
-            "other player still in the round may lay a button there.",
+            _("gold square"),
+            _(
+                "The square at the white die's row and the gold-pipped black die's column: every "
+                "other player still in the round may lay a button there."
+            ),
             "turn",
         ),
         Term(
             "opted-out",
-            "opted out",
-            "Left the round in time, keeping this round's buttons: they earn stars at its end.",
+            _("opted out"),
+            _("Left the round in time, keeping this round's buttons: they earn stars at its end."),
             "turn",
         ),
         Term(
             "bust",
-            "bust",
-            "Could not lay the button a roll demanded: this round's buttons are lost, no stars.",
+            _("bust"),
+            _("Could not lay the button a roll demanded: this round's buttons are lost, no stars."),
             "turn",
         ),
         Term(
             "depot",
-            "depot",
-            "A player out of the round puts a black die there (two with 2 players): fewer dice "
-            "for the others.",
+            _("depot"),
+            _(
+                "A player out of the round puts a black die there (two with 2 players): fewer dice "
+                "for the others."
+            ),
             "turn",
         ),
         Term(
             "button-card",
-            "button card",
-            "Each player holds one (two with 2 players): a colour covered three times earns a "
-            "bonus star; red starts the round.",
+            _("button card"),
+            _(
+                "Each player holds one (two with 2 players): a colour covered three times earns a "
+                "bonus star; red starts the round."
+            ),
             "components",
         ),
         Term(
             "stars",
-            "stars",
-            "Earned by opting out; five in a line or twelve on the board win the game.",
+            _("stars"),
+            _("Earned by opting out; five in a line or twelve on the board win the game."),
             "scoring",
         ),
     ),
@@ -261,54 +283,64 @@ GLOSSARY: dict[str, dict[str, Term]] = {
         Term(
             "sur",
             "SUR",
-            "Surgery: one of the four specializations; a team's skill is its doctors' sum.",
+            _("Surgery: one of the four specializations; a team's skill is its doctors' sum."),
             "operation",
         ),
         Term(
             "psy",
             "PSY",
-            "Psychiatry: one of the four specializations; a team's skill is its doctors' sum.",
+            _("Psychiatry: one of the four specializations; a team's skill is its doctors' sum."),
             "operation",
         ),
         Term(
             "sto",
             "STO",
-            "Stomatology (teeth): one of the four specializations; a team's skill is its "
-            "doctors' sum.",
+            _(
+                "Stomatology (teeth): one of the four specializations; a team's skill is its "
+                "doctors' sum."
+            ),
             "operation",
         ),
         Term(
             "der",
             "DER",
-            "Dermatology (skin): one of the four specializations; a team's skill is its "
-            "doctors' sum.",
+            _(
+                "Dermatology (skin): one of the four specializations; a team's skill is its "
+                "doctors' sum."
+            ),
             "operation",
         ),
         Term(
             "tier",
-            "tier",
-            "A patient's tier (1, 2 or 3) on the card back: higher tiers come later, harder and "
-            "worth more.",
+            _("tier"),
+            _(
+                "A patient's tier (1, 2 or 3) on the card back: higher tiers come later, harder "
+                "and worth more."
+            ),
             "components",
         ),
         Term(
             "ongoing",
             "∞",
-            "An ongoing action card: it changes every team or every die until another ongoing "
-            "card replaces it.",
+            _(
+                "An ongoing action card: it changes every team or every die until another ongoing "
+                "card replaces it."
+            ),
             "components",
         ),
         Term(
             "waiting-room",
-            "waiting room",
-            "Patients called from the queue wait here; when it is full, the next one goes "
-            "straight onto your table.",
+            _("waiting room"),
+            _(
+                "Patients called from the queue wait here; when it is full, the next one goes "
+                "straight onto your table."
+            ),
             "turn",
         ),
         Term(
             "morgue",
-            "morgue",
-            "Where patients who died on your table go: each costs 2 points at the end.",
+            _("morgue"),
+            _("Where patients who died on your table go: each costs 2 points at the end."),
             "scoring",
         ),
     ),

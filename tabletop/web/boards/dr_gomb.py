@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from django.utils.translation import gettext
+
 from games import dr_gomb as rules
 from tabletop.web.boards import Position, control
 
@@ -28,28 +30,30 @@ def prepare(position: Position) -> dict:
     for move in position.legal:
         kind = move["kind"]
         if kind == "draw":
-            turn_moves.append(control(position, move, "Draw from the deck"))
+            turn_moves.append(control(position, move, gettext("Draw from the deck")))
         elif kind == "take":
-            turn_moves.append(control(position, move, f"Take pile {move['pile']}"))
+            turn_moves.append(control(position, move, gettext("Take pile %(pile)s") % move))
         elif kind == "discard_sequence":
-            label = f"Action C: discard my {move['sequence']} sequence"
+            label = gettext("Action C: discard my %(sequence)s sequence") % move
             turn_moves.append(control(position, move, label, "ghost"))
         elif kind == "discard_three":
-            turn_moves.append(control(position, move, "Action C: discard three cards", "ghost"))
+            turn_moves.append(
+                control(position, move, gettext("Action C: discard three cards"), "ghost")
+            )
         elif kind == "use_surprise":
-            surprise = control(position, move, "Use it: search the talon")
+            surprise = control(position, move, gettext("Use it: search the talon"))
         elif kind == "play":
-            label = f"Sew onto {move['to']}"
+            label = gettext("Sew onto %(to)s") % move
             card_moves.setdefault(move["card"], []).append(control(position, move, label))
         elif kind == "discard":
-            label = f"Discard to pile {move['pile']}"
+            label = gettext("Discard to pile %(pile)s") % move
             card_moves.setdefault(move["card"], []).append(control(position, move, label, "ghost"))
         elif kind == "break":
             key = (move["sequence"], move["position"])
-            on_sequence.setdefault(key, []).append(control(position, move, "Remove"))
+            on_sequence.setdefault(key, []).append(control(position, move, gettext("Remove")))
         elif kind == "discard_played":
             key = (move["sequence"], move["position"])
-            label = f"→ pile {move['pile']}"
+            label = gettext("→ pile %(pile)s") % move
             on_sequence.setdefault(key, []).append(control(position, move, label))
     held = view.get("held")
     over = view.get("step") == "over"

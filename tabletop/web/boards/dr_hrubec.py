@@ -7,6 +7,8 @@ rest (draw, operate, end...) in the action bar.
 
 from __future__ import annotations
 
+from django.utils.translation import gettext
+
 from games.dr_hrubec.cards import BY_SLUG, SPECIALIZATIONS
 from tabletop.web.boards import Position, control, revealed_hands
 
@@ -48,19 +50,31 @@ def prepare(position: Position) -> dict:
     for move in position.legal:
         kind = move["kind"]
         if kind == "hire":
-            label = "Hire" + (f", fire {card(move['fire'])['name']}" if move.get("fire") else "")
+            label = (
+                gettext("Hire, fire %(name)s") % {"name": card(move["fire"])["name"]}
+                if move.get("fire")
+                else gettext("Hire")
+            )
             on_hand.setdefault(move["doctor"], []).append(control(position, move, label))
         elif kind == "play":
             on_hand.setdefault(move["card"], []).append(
                 control(position, move, play_label(move, names))
             )
         elif kind == "discard" and move.get("card"):
-            on_hand.setdefault(move["card"], []).append(control(position, move, "Discard", "ghost"))
+            on_hand.setdefault(move["card"], []).append(
+                control(position, move, gettext("Discard"), "ghost")
+            )
         elif kind in ("castle", "fire", "steal"):
-            verb = {"castle": "Pass on", "fire": "Fire", "steal": "Steal"}[kind]
+            verb = {
+                "castle": gettext("Pass on"),
+                "fire": gettext("Fire"),
+                "steal": gettext("Steal"),
+            }[kind]
             on_team.setdefault(move["doctor"], []).append(control(position, move, verb))
         elif kind == "admit":
-            on_waiting.setdefault(move["patient"], []).append(control(position, move, "Admit"))
+            on_waiting.setdefault(move["patient"], []).append(
+                control(position, move, gettext("Admit"))
+            )
         else:
             actions.append(control(position, move, action_label(move, view, seat), kind))
     hand = view.get("hand")
@@ -105,14 +119,16 @@ def first_copies(slugs: list[str] | None) -> list[tuple[str, bool]]:
 
 
 def play_label(move: dict, names: list[str]) -> str:
-    label = "Play"
+    targets = []
     if move.get("doctor"):
-        label += f" on {card(move['doctor'])['name']}"
+        targets.append(card(move["doctor"])["name"])
     if move.get("patient"):
-        label += f" on {card(move['patient'])['name']}"
+        targets.append(card(move["patient"])["name"])
     if move.get("player") is not None:
-        label += f" on {names[move['player']]}"
-    return label
+        targets.append(names[move["player"]])
+    if not targets:
+        return gettext("Play")
+    return gettext("Play on %(target)s") % {"target": gettext(" on ").join(targets)}
 
 
 def action_label(move: dict, view: dict, seat: int | None) -> str:
@@ -120,49 +136,53 @@ def action_label(move: dict, view: dict, seat: int | None) -> str:
     if kind == "operate":
         return operate_label(move, view, seat)
     if kind == "send":
-        return f"Send to {view['players'][move['player']]}"
+        return gettext("Send to %(name)s") % {"name": view["players"][move["player"]]}
     return {
-        "draw": "Draw a card",
-        "skip": "Neither draw nor hire",
-        "queue": "Call a patient from the queue",
-        "end": "End my turn",
-        "decline": "Decline",
-        "discard": "Discard",
+        "draw": gettext("Draw a card"),
+        "skip": gettext("Neither draw nor hire"),
+        "queue": gettext("Call a patient from the queue"),
+        "end": gettext("End my turn"),
+        "decline": gettext("Decline"),
+        "discard": gettext("Discard"),
     }.get(kind, kind.replace("_", " ").capitalize())
 
 
 def operate_label(move: dict, view: dict, seat: int | None) -> str:
     spec = move.get("spec")
     if not spec:
-        return "Operate"
+        return gettext("Operate")
     skills = (view.get("skills") or [{}])[seat] if seat is not None else {}
     patient = BY_SLUG.get((view.get("tables") or [None])[seat] or "")
     needed = patient.difficulty.get(spec) if patient else None
-    label = f"Operate: {spec} (team {skills.get(spec, 0):+d}"
-    return label + (f", difficulty {needed})" if needed is not None else ")")
+    told = {"spec": spec, "team": f"{skills.get(spec, 0):+d}", "needed": needed}
+    if needed is None:
+        return gettext("Operate: %(spec)s (team %(team)s)") % told
+    return gettext("Operate: %(spec)s (team %(team)s, difficulty %(needed)s)") % told
 
 
 def status(view: dict, seat: int | None, acting: bool) -> str:
     names = view["players"]
     phase = view.get("phase")
     if phase == "over":
-        return "The hospital is closed; the game is over."
+        return gettext("The hospital is closed; the game is over.")
     castling = view.get("castling")
     if castling:
         if acting:
-            return "Castling: choose a doctor to pass to the player on your left (in secret)."
+            return gettext(
+                "Castling: choose a doctor to pass to the player on your left (in secret)."
+            )
         waiting = [names[s] for s in view.get("to_act") or []]
-        return f"Castling: waiting for {', '.join(waiting)} to choose."
+        return gettext("Castling: waiting for %(names)s to choose.") % {"names": ", ".join(waiting)}
     question = view.get("question")
     if question:
         return f"{names[question['seat']]} must {question['text']}."
     active = view.get("active")
-    who = "You" if active == seat else names[active] if active is not None else ""
+    who = gettext("You") if active == seat else names[active] if active is not None else ""
     steps = {
-        "morning": "morning administration: draw, hire a doctor, or neither",
-        "admittance": "admit a patient to the operating table",
-        "operate": "operate",
-        "after": "play action cards or end the turn",
+        "morning": gettext("morning administration: draw, hire a doctor, or neither"),
+        "admittance": gettext("admit a patient to the operating table"),
+        "operate": gettext("operate"),
+        "after": gettext("play action cards or end the turn"),
     }
     doing = steps.get(phase, phase or "")
     return f"{who}: {doing}." if who else doing
