@@ -356,3 +356,13 @@ def test_every_games_page_in_play_shows_in_polish_and_czech(make_user, slug, lan
             page = client.get(path, HTTP_ACCEPT_LANGUAGE=language)
             assert page.status_code == 200, path
             assert f'<html lang="{language}">' in page.content.decode()
+
+
+def test_a_deadline_on_the_dashboard_reads_in_the_players_language(a_busy_player):
+    ann, _, _ = a_busy_player
+    client = Client()
+    client.force_login(ann)
+    czech = client.get("/", HTTP_ACCEPT_LANGUAGE="cs").content.decode()
+    assert re.search(r"termín za \d+\xa0(dny|dní|den)", czech), czech
+    polish = client.get("/", HTTP_ACCEPT_LANGUAGE="pl").content.decode()
+    assert re.search(r"termin za \d+\xa0(dni|dzień)", polish), polish
