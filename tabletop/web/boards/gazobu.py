@@ -43,7 +43,7 @@ def card(card_id: str) -> dict:
     elif kind == "multiplier":
         shown["corner"] = "×2"
         shown["family"] = data or "any"
-        shown["name"] = data.capitalize() if data else "Gazobu, Blob or Yoo"
+        shown["name"] = data.capitalize() if data else gettext("Gazobu, Blob or Yoo")
         shown["note"] = gettext("doubles gain or loss")
     elif kind == "extra monster":
         shown["corner"] = "+1"
