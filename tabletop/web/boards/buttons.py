@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from django.utils.translation import gettext, gettext_lazy
+
 from games import buttons as rules
 from tabletop.web.boards import Position, control
 
@@ -14,11 +16,11 @@ PIPS = {
     6: (1, 3, 4, 6, 7, 9),
 }
 ORDER_LABELS = {
-    "take": "Always take my gold square",
-    "decline": "Always decline it",
-    "ask": "Ask me each time",
+    "take": gettext_lazy("Always take my gold square"),
+    "decline": gettext_lazy("Always decline it"),
+    "ask": gettext_lazy("Ask me each time"),
 }
-OUT_LABELS = {"bust": "bust", "opted out": "opted out"}
+OUT_LABELS = {"bust": gettext_lazy("bust"), "opted out": gettext_lazy("opted out")}
 
 
 def die(value: int, kind: str) -> dict:
@@ -44,11 +46,11 @@ def prepare(position: Position) -> dict:
     }
     for move in others:
         if move["kind"] == "roll":
-            controls["roll"] = control(position, move, "Roll the dice")
+            controls["roll"] = control(position, move, gettext("Roll the dice"))
         elif move["kind"] == "opt_out":
-            controls["opt_out"] = control(position, move, "Opt out and score")
+            controls["opt_out"] = control(position, move, gettext("Opt out and score"))
         elif move["kind"] == "decline":
-            controls["decline"] = control(position, move, "Decline the gold square")
+            controls["decline"] = control(position, move, gettext("Decline the gold square"))
         elif move["kind"] == "order":
             controls["orders"].append(control(position, move, ORDER_LABELS[move["order"]]))
     roll = view.get("last_roll")
