@@ -242,7 +242,7 @@ RULES_FRAME = {
         templatize((ROOT / "templates" / name).read_text(), origin=name)
     )
 }
-PAGES = ["/", "/settings/", "/games/new/?game=gazobu", "/games/open/"]
+PAGES = ["/", "/settings/", "/games/open/"] + [f"/games/new/?game={slug}" for slug in games.slugs()]
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

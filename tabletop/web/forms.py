@@ -39,8 +39,14 @@ def players_label(count: int) -> str:
     return ngettext("%(count)d player", "%(count)d players", count) % {"count": count}
 
 
+# The games' options and their worded values, in words that can be translated; any other
+# option reads as its name.
+OPTION_LABELS = {"mode": _("Mode"), "target": _("Target score"), "layout": _("Board layout")}
+OPTION_VALUES = {"basic": _("basic"), "normal": _("normal"), "random": _("random")}
+
+
 def option_label(name: str) -> str:
-    return name.replace("_", " ").capitalize()
+    return OPTION_LABELS.get(name) or name.replace("_", " ").capitalize()
 
 
 class NewGameForm(forms.Form):
@@ -95,7 +101,9 @@ class NewGameForm(forms.Form):
         self.fields["players"].initial = rules.min_players
         for name, values in rules.options.items():
             self.fields[f"option_{name}"] = forms.ChoiceField(
-                choices=[(str(value), str(value)) for value in values],
+                choices=[
+                    (str(value), OPTION_VALUES.get(str(value), str(value))) for value in values
+                ],
                 initial=str(values[0]),
                 label=option_label(name),
             )
