@@ -226,8 +226,9 @@ def a_busy_player(make_user):
     invitation, so that every part of the dashboard shows."""
     ann, bob, cy = make_user("ann"), make_user("bob"), make_user("cy")
     playing = started_game([ann, bob])
-    if ann.pk not in [s.user_id for s in playing.seats.all() if s.position in playing.to_act]:
-        playing = started_game([bob, ann])
+    while ann.pk not in [s.user_id for s in playing.seats.all() if s.position in playing.to_act]:
+        # Who opens is dealt at random: deal again until ann has a game waiting for her.
+        playing = started_game([ann, bob])
     forming = store.create_game(ann, "gazobu", 3)
     invitations.invite(forming, "cy", ann)
     other = store.create_game(cy, "dos", 3)
