@@ -5,7 +5,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("accounts", "0003_grandfather_verified_addresses"),
+        ("accounts", "0004_channels"),
     ]
 
     operations = [
