@@ -630,7 +630,9 @@ def plan_take_back(game: Game, seat: int, clocks: bool = True) -> TakeBackPlan:
         # Scheme 1 draws a step's randomness by its place in the log, which a take-back
         # shifts: the same steps played again would draw differently.
         raise Refused("This game was started before take-backs existed; its moves stand.")
-    moves = list(game.moves.order_by("seq"))
+    # The clocks need every turn's start, from the setup; the question alone needs only the
+    # log from the seat's latest own step on (a page showing the Undo button asks it).
+    moves = list(game.moves.order_by("seq")) if clocks else _latest_own_stretch(game, seat)
     withdrawn = {seq for move in moves if is_take_back(move) for seq in move.payload["withdraws"]}
     standing = [
         m for m in moves if not (is_take_back(m) or is_table_event(m)) and m.seq not in withdrawn
@@ -644,6 +646,30 @@ def plan_take_back(game: Game, seat: int, clocks: bool = True) -> TakeBackPlan:
     state, began, others = _replay_for_take_back(game, seat, target.seq, withdrawn, clocks)
     plan = TakeBack([move.seq for move in since], state, began)
     return TakeBackPlan(plan, others)
+
+
+def _latest_own_stretch(game: Game, seat: int, page: int = 32) -> list[Move]:
+    """The log from the seat's latest own step that still stands to its end (all of it if
+    there is none), read newest first a page at a time: a take-back event comes after the
+    steps it withdraws, so walking back meets it before them."""
+    stretch: list[Move] = []
+    withdrawn: set[int] = set()
+    newest_first = game.moves.order_by("-seq")
+    while True:
+        found = list(newest_first[len(stretch) : len(stretch) + page])
+        for move in found:
+            stretch.append(move)
+            if is_take_back(move):
+                withdrawn.update(move.payload["withdraws"])
+            elif (
+                move.seat == seat
+                and move.source in CHOSEN
+                and move.seq not in withdrawn
+                and not is_table_event(move)
+            ):
+                return stretch[::-1]
+        if len(found) < page:
+            return stretch[::-1]
 
 
 def _replay_for_take_back(
