@@ -27,8 +27,10 @@ DUE = 20
 PER_BATCH = 7
 PER_TIMEOUT = 8
 # A timeout that ends the game (a forfeit at a table of two) reads the log once more, to
-# tell the finished game to everyone in the third person (its lines go in the batch's insert).
-PER_GAME_ENDED = 1
+# tell the finished game to everyone in the third person (its lines go in the batch's insert),
+# and ratings record where each player placed (whether they are placed yet, the places) and
+# look in the log for a move of each person's own (a game nobody played is not rated).
+PER_GAME_ENDED = 4
 
 
 @pytest.fixture
