@@ -225,15 +225,15 @@ def test_the_turn_given_back_is_emailed_and_the_next_players_email_plays_nothing
     assert Game.objects.get(pk=game.pk).seq == game.seq
 
 
-def test_whether_undo_is_offered_reads_the_log_from_the_players_latest_step_not_all_of_it(
-    make_user,
-):
+def test_whether_undo_is_offered_reads_only_the_latest_steps_of_a_long_log(make_user):
     """The game page asks at every view; a long game's whole log made it grow with the game."""
     game = play_random_steps(started_game([make_user("ann"), make_user("ben")], "dos"), 120)
-    assert game.seq >= 120  # random play of DOS runs long
+    assert game.seq >= 120  # random play of DOS runs long (its bot steps are nobody's own)
     last_mover = game.moves.order_by("-seq").first().seat  # the one whose page asks
     with CaptureQueriesContext(connection) as queries:
-        store.can_take_back(game, last_mover)
+        assert store.can_take_back(game, last_mover) is False
     reads = [q["sql"] for q in queries if 'FROM "play_move"' in q["sql"]]
     assert reads
     assert all("LIMIT" in sql or '"seq" >' in sql for sql in reads), reads
+    with pytest.raises(store.Refused, match="among the last 64 steps"):
+        store.plan_take_back(game, last_mover)

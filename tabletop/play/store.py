@@ -619,6 +619,11 @@ def can_take_back(game: Game, seat: int | None) -> bool:
         return False
 
 
+# An undo is for a step just made: the player's own latest step must be among this many last
+# steps of the log (so that the question reads no more of a long game's log than these).
+TAKE_BACK_REACH = 64
+
+
 def plan_take_back(game: Game, seat: int, clocks: bool = True) -> TakeBackPlan:
     """What the seat's take-back would withdraw; Refused with the reason when it cannot be.
 
@@ -631,15 +636,17 @@ def plan_take_back(game: Game, seat: int, clocks: bool = True) -> TakeBackPlan:
         # shifts: the same steps played again would draw differently.
         raise Refused("This game was started before take-backs existed; its moves stand.")
     # The clocks need every turn's start, from the setup; the question alone needs only the
-    # log from the seat's latest own step on (a page showing the Undo button asks it).
-    moves = list(game.moves.order_by("seq")) if clocks else _latest_own_stretch(game, seat)
+    # latest steps (a page showing the Undo button asks it at every view).
+    moves = list(game.moves.order_by("seq")) if clocks else _latest_steps(game)
     withdrawn = {seq for move in moves if is_take_back(move) for seq in move.payload["withdraws"]}
     standing = [
         m for m in moves if not (is_take_back(m) or is_table_event(m)) and m.seq not in withdrawn
     ]
     target = next((m for m in reversed(standing) if m.seat == seat and m.source in CHOSEN), None)
-    if target is None:
-        raise Refused("You have no move of your own to take back.")
+    if target is None or target.seq <= game.seq - TAKE_BACK_REACH:
+        raise Refused(
+            f"You have no move of your own to take back among the last {TAKE_BACK_REACH} steps."
+        )
     since = [move for move in standing if move.seq >= target.seq]
     if any(move.payload == RESIGN for move in since):
         raise Refused("A resignation cannot be taken back.")
@@ -648,28 +655,10 @@ def plan_take_back(game: Game, seat: int, clocks: bool = True) -> TakeBackPlan:
     return TakeBackPlan(plan, others)
 
 
-def _latest_own_stretch(game: Game, seat: int, page: int = 32) -> list[Move]:
-    """The log from the seat's latest own step that still stands to its end (all of it if
-    there is none), read newest first a page at a time: a take-back event comes after the
-    steps it withdraws, so walking back meets it before them."""
-    stretch: list[Move] = []
-    withdrawn: set[int] = set()
-    newest_first = game.moves.order_by("-seq")
-    while True:
-        found = list(newest_first[len(stretch) : len(stretch) + page])
-        for move in found:
-            stretch.append(move)
-            if is_take_back(move):
-                withdrawn.update(move.payload["withdraws"])
-            elif (
-                move.seat == seat
-                and move.source in CHOSEN
-                and move.seq not in withdrawn
-                and not is_table_event(move)
-            ):
-                return stretch[::-1]
-        if len(found) < page:
-            return stretch[::-1]
+def _latest_steps(game: Game) -> list[Move]:
+    """The last TAKE_BACK_REACH steps of the log, oldest first, in one read: a take-back event
+    comes after the steps it withdraws, so the steps it withdraws within them are named here."""
+    return list(game.moves.order_by("-seq")[:TAKE_BACK_REACH])[::-1]
 
 
 def _replay_for_take_back(
