@@ -22,8 +22,5 @@ class AccountsConfig(AppConfig):
         # at once.
         for changed in (post_save, post_delete):
             changed.connect(
-                middleware.forget_time_zone, sender=Preferences, dispatch_uid="accounts-tz"
-            )
-            changed.connect(
-                middleware.forget_language, sender=Preferences, dispatch_uid="accounts-language"
+                middleware.forget_kept_preferences, sender=Preferences, dispatch_uid="accounts-kept"
             )

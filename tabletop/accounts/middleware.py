@@ -43,31 +43,41 @@ def preferred_time_zone(user) -> str:
     two queries (the user and the game), which leaves none for the preferences."""
     if not getattr(user, "is_authenticated", False):
         return "UTC"
+    return kept_preference(user, "time_zone") or "UTC"
+
+
+# The preferences every page reads, kept in the cache per player: {name: default}.
+KEPT = {"time_zone": "UTC", "language": ""}
+
+
+def kept_preference(user, name: str) -> str:
+    """One preference of the player's, from the cache while it holds it, else read and kept."""
+    key = preference_key(name, user.pk)
     try:
-        kept = cache.get(time_zone_key(user.pk))
+        kept = cache.get(key)
     except Exception:  # noqa: BLE001 - a cache that is away costs a query, not the page
         kept = None
     if kept is not None:
         return kept
-    preferences = Preferences.objects.filter(user=user).first()
-    found = str(getattr(preferences, "time_zone", "") or "UTC")
+    found = Preferences.objects.filter(user=user).values_list(name, flat=True).first()
+    found = str(found or KEPT[name])
     try:
-        cache.set(time_zone_key(user.pk), found, TIME_ZONE_SECONDS)
+        cache.set(key, found, TIME_ZONE_SECONDS)
     except Exception:  # noqa: BLE001
-        log.warning("could not keep the time zone of player %s", user.pk)
+        log.warning("could not keep the %s of player %s", name, user.pk)
     return found
 
 
-def time_zone_key(user_id: int) -> str:
-    return f"time-zone:{user_id}"
+def preference_key(name: str, user_id: int) -> str:
+    return f"{name.replace('_', '-')}:{user_id}"
 
 
-def forget_time_zone(sender, instance: Preferences, **kwargs) -> None:
-    """On every save or deletion of preferences: the next page reads the time zone afresh."""
+def forget_kept_preferences(sender, instance: Preferences, **kwargs) -> None:
+    """On every save or deletion of preferences: the next page reads them afresh."""
     try:
-        cache.delete(time_zone_key(instance.user_id))
-    except Exception:  # noqa: BLE001 - then the old zone shows until TIME_ZONE_SECONDS pass
-        log.warning("could not forget the time zone of player %s", instance.user_id)
+        cache.delete_many([preference_key(name, instance.user_id) for name in KEPT])
+    except Exception:  # noqa: BLE001 - then the old ones show until TIME_ZONE_SECONDS pass
+        log.warning("could not forget the preferences of player %s", instance.user_id)
 
 
 class PlayerLanguageMiddleware:
@@ -99,30 +109,7 @@ def preferred_language(user) -> str:
     holds it, like the time zone: a panel poll reads no preferences."""
     if not getattr(user, "is_authenticated", False):
         return ""
-    try:
-        kept = cache.get(language_key(user.pk))
-    except Exception:  # noqa: BLE001 - a cache that is away costs a query, not the page
-        kept = None
-    if kept is not None:
-        return kept
-    found = Preferences.objects.filter(user=user).values_list("language", flat=True).first() or ""
-    try:
-        cache.set(language_key(user.pk), found, TIME_ZONE_SECONDS)
-    except Exception:  # noqa: BLE001
-        log.warning("could not keep the language of player %s", user.pk)
-    return found
-
-
-def language_key(user_id: int) -> str:
-    return f"language:{user_id}"
-
-
-def forget_language(sender, instance: Preferences, **kwargs) -> None:
-    """On every save or deletion of preferences: the next page reads the language afresh."""
-    try:
-        cache.delete(language_key(instance.user_id))
-    except Exception:  # noqa: BLE001 - then the old language shows until TIME_ZONE_SECONDS pass
-        log.warning("could not forget the language of player %s", instance.user_id)
+    return kept_preference(user, "language")
 
 
 class LinkSessionMiddleware:
