@@ -6,6 +6,7 @@ from __future__ import annotations
 import django_filters
 from django import forms
 from django.db.models import Count, Q, QuerySet
+from django.utils.translation import gettext_lazy as _
 
 import games
 from tabletop.play.models import Game
@@ -17,9 +18,9 @@ ISO_DATE = "%Y-%m-%d"
 # promises a value of its kind).
 NOT_EMPTY = ("game", "finished_after", "finished_before", "result", "sort", "page")
 RESULTS = [
-    ("won", "won by the player"),
-    ("lost", "lost by the player"),
-    ("shared", "a shared victory"),
+    ("won", _("won by the player")),
+    ("lost", _("lost by the player")),
+    ("shared", _("a shared victory")),
 ]
 
 
@@ -28,12 +29,12 @@ class ArchiveForm(forms.Form):
         data = super().clean()
         if data.get("result") in ("won", "lost") and not data.get("player"):
             raise forms.ValidationError(
-                "Name a player to find the games they won or lost.", code="needs_player"
+                _("Name a player to find the games they won or lost."), code="needs_player"
             )
         after, before = data.get("finished_after"), data.get("finished_before")
         if after and before and after > before:
             raise forms.ValidationError(
-                "The first date is after the last one: no game finished between them.",
+                _("The first date is after the last one: no game finished between them."),
                 code="dates",
             )
         return data
@@ -41,28 +42,38 @@ class ArchiveForm(forms.Form):
 
 class ArchiveFilter(django_filters.FilterSet):
     game = django_filters.ChoiceFilter(
-        field_name="slug", choices=[(rules.slug, rules.title) for rules in games.all()]
+        field_name="slug",
+        choices=[(rules.slug, rules.title) for rules in games.all()],
+        label=_("Game"),
     )
-    player = django_filters.CharFilter(method="with_player", label="Player")
+    player = django_filters.CharFilter(method="with_player", label=_("Player"))
     finished_after = django_filters.DateFilter(
         field_name="finished",
         lookup_expr="date__gte",
-        label="Finished on or after",
+        label=_("Finished on or after"),
         input_formats=[ISO_DATE],
         widget=forms.DateInput(attrs={"type": "date"}),
     )
     finished_before = django_filters.DateFilter(
         field_name="finished",
         lookup_expr="date__lte",
-        label="Finished on or before",
+        label=_("Finished on or before"),
         input_formats=[ISO_DATE],
         widget=forms.DateInput(attrs={"type": "date"}),
     )
-    result = django_filters.ChoiceFilter(choices=RESULTS, method="with_result", label="Result")
+    result = django_filters.ChoiceFilter(choices=RESULTS, method="with_result", label=_("Result"))
     sort = django_filters.OrderingFilter(
         fields=(("finished", "finished"), ("seq", "moves"), ("slug", "game")),
-        field_labels={"finished": "date", "seq": "moves", "slug": "game"},
-        label="Sort",
+        field_labels={
+            "finished": _("date"),
+            "seq": _("moves"),
+            "slug": _("game"),
+            # Ours rather than django-filter's "%s (descending)", which speaks no Czech.
+            "-finished": _("date (descending)"),
+            "-moves": _("moves (descending)"),
+            "-game": _("game (descending)"),
+        },
+        label=_("Sort"),
     )
 
     class Meta:
@@ -86,7 +97,7 @@ class ArchiveFilter(django_filters.FilterSet):
 def empty_filters(params) -> dict[str, list[str]]:
     """The filters given without a value, with what to do instead."""
     return {
-        name: ["Give a value, or leave this filter out."]
+        name: [_("Give a value, or leave this filter out.")]
         for name in NOT_EMPTY
         if name in params and not params[name].strip()
     }

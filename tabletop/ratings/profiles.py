@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 from django.db.models import Count, F, Q, QuerySet, Window
 from django.db.models.functions import Lag
+from django.utils.translation import gettext, ngettext
 
 import games
 from tabletop.play.models import Game, Move, Seat
@@ -132,12 +133,17 @@ def with_places(player, found: list[Game]) -> list[Game]:
 def describe_wait(seconds: float | None) -> str:
     """ "2 h 5 min", "3 days 4 h": a wait as a player reads it."""
     if seconds is None:
-        return "no moves yet"
+        return gettext("no moves yet")
     minutes = int(seconds // 60)
     days, minutes = divmod(minutes, 24 * 60)
     hours, minutes = divmod(minutes, 60)
     if days:
-        return f"{days} day{'s' if days != 1 else ''} {hours} h"
+        return ngettext("%(days)d day %(hours)d h", "%(days)d days %(hours)d h", days) % {
+            "days": days,
+            "hours": hours,
+        }
     if hours:
-        return f"{hours} h {minutes} min"
-    return f"{minutes} min" if minutes else f"{int(seconds)} s"
+        return gettext("%(hours)d h %(minutes)d min") % {"hours": hours, "minutes": minutes}
+    if minutes:
+        return gettext("%(minutes)d min") % {"minutes": minutes}
+    return gettext("%(seconds)d s") % {"seconds": int(seconds)}

@@ -9,6 +9,7 @@ from django import forms
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext, gettext_lazy
 
 from tabletop.play import store
 from tabletop.play.models import Game
@@ -24,13 +25,16 @@ class SeatsForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.people = choosable(game, user)
         choices = [(str(u.pk), u.get_username()) for u in self.people] + [
-            (COMPUTER, "the computer (strong bot)")
+            (COMPUTER, gettext_lazy("the computer (strong bot)"))
         ]
         names = game.state.get("players") if isinstance(game.state, dict) else None
         for seat in game.seats_with_players():
-            label = f"Seat {seat.position + 1}"
+            label = gettext("Seat %(number)s") % {"number": seat.position + 1}
             if names:
-                label += f" (played by {names[seat.position]})"
+                label = gettext("Seat %(number)s (played by %(name)s)") % {
+                    "number": seat.position + 1,
+                    "name": names[seat.position],
+                }
             self.fields[f"seat_{seat.position}"] = forms.ChoiceField(
                 label=label, choices=choices, initial=default_for(seat, self.people, user)
             )
