@@ -51,7 +51,9 @@ class SignupForm(allauth_forms.SignupForm):
             propose_browser_zone=True,
             required=False,
             initial="UTC",
-            help_text="Deadlines and quiet hours are in this zone; proposed from your browser.",
+            help_text=gettext_lazy(
+                "Deadlines and quiet hours are in this zone; proposed from your browser."
+            ),
         )
         for field in self.fields.values():
             field.widget.attrs.pop("placeholder", None)
@@ -132,12 +134,19 @@ class PreferencesForm(forms.ModelForm):
             # Not shown, so not posted: left out, they keep what they were.
             for event in EVENTS:
                 self.fields.pop(f"push_{event}")
-        names = {"email": "email", "webhook": "webhook", "push": "browser notification"}
+        names = {
+            "email": _("email"),
+            "webhook": _("webhook"),
+            "push": _("browser notification"),
+        }
         for event in EVENTS:
             for channel in CHANNELS:
                 field = self.fields.get(grid_field(event, channel))
                 if field is not None:
-                    field.widget.attrs["aria-label"] = f"{EVENT_NAMES[event]}: {names[channel]}"
+                    field.widget.attrs["aria-label"] = _("%(event)s: %(channel)s") % {
+                        "event": EVENT_NAMES[event],
+                        "channel": names[channel],
+                    }
 
     def clean_digest_hour(self) -> int:
         hour = self.cleaned_data["digest_hour"]
@@ -228,13 +237,17 @@ class WebhookForm(forms.Form):
     """The player's own webhook: an empty URL removes it."""
 
     url = forms.CharField(
-        label="Webhook URL",
+        label=gettext_lazy("Webhook URL"),
         required=False,
         max_length=1000,
-        help_text="An https:// address on a public host (a Discord or Slack channel's webhook, "
-        "or your own). Saving it switches a webhook that was switched off back on.",
+        help_text=gettext_lazy(
+            "An https:// address on a public host (a Discord or Slack channel's webhook, "
+            "or your own). Saving it switches a webhook that was switched off back on."
+        ),
     )
-    format = forms.ChoiceField(choices=Webhook.Format.choices, initial=Webhook.Format.JSON)
+    format = forms.ChoiceField(
+        label=gettext_lazy("Format"), choices=Webhook.Format.choices, initial=Webhook.Format.JSON
+    )
 
     def __init__(self, *args, user, **kwargs) -> None:
         hook = PlayerWebhook.objects.filter(user=user).first()

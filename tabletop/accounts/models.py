@@ -16,11 +16,11 @@ ANSWERS_ALWAYS_SENT = ("reply",)
 EVENTS = ("turn", "reminder", "game_over", "chat", "invitation")
 CHANNELS = ("email", "webhook", "push")
 EVENT_NAMES = {
-    "turn": "It is my turn",
-    "reminder": "Reminders before my deadline",
-    "game_over": "A game ends",
-    "chat": "Table talk",
-    "invitation": "Invitations to new games",
+    "turn": _("It is my turn"),
+    "reminder": _("Reminders before my deadline"),
+    "game_over": _("A game ends"),
+    "chat": _("Table talk"),
+    "invitation": _("Invitations to new games"),
 }
 NO_CHANNEL = {("chat", "email")}
 
@@ -168,9 +168,9 @@ class Webhook(models.Model):
     """
 
     class Format(models.TextChoices):
-        JSON = "json", "JSON, signed (X-Tabletop-Signature)"
-        DISCORD = "discord", "Discord"
-        SLACK = "slack", "Slack"
+        JSON = "json", _("JSON, signed (X-Tabletop-Signature)")
+        DISCORD = "discord", _("Discord")
+        SLACK = "slack", _("Slack")
 
     url = models.URLField(max_length=1000)
     format = models.CharField(max_length=8, choices=Format.choices, default=Format.JSON)

@@ -137,19 +137,25 @@ def save_webhook(request: HttpRequest) -> HttpResponse:
         form = PreferencesForm(instance=preferences, push_available=push_available())
         return render_settings(request, form, webhook_form, status=400)
     saved = webhook_form.save()
-    messages.success(request, "Your webhook is saved." if saved else "Your webhook is removed.")
+    messages.success(
+        request, gettext("Your webhook is saved.") if saved else gettext("Your webhook is removed.")
+    )
     return redirect(reverse("settings") + "#channels")
 
 
 def new_webhook_secret(request: HttpRequest) -> HttpResponse:
     channels.new_webhook_secret(request.user)
-    messages.success(request, "Your webhook has a new secret; the old one no longer verifies.")
+    messages.success(
+        request, gettext("Your webhook has a new secret; the old one no longer verifies.")
+    )
     return redirect(reverse("settings") + "#channels")
 
 
 def new_calendar_address(request: HttpRequest) -> HttpResponse:
     channels.new_calendar_token(request.user)
-    messages.success(request, "Your calendar has a new address; the old one no longer works.")
+    messages.success(
+        request, gettext("Your calendar has a new address; the old one no longer works.")
+    )
     return redirect(reverse("settings") + "#calendar")
 
 
@@ -166,13 +172,17 @@ def push_subscription(request: HttpRequest) -> HttpResponse:
     """The settings page's script subscribes this browser to notifications (POST, the
     browser's PushSubscription as JSON) or forgets it (DELETE, its endpoint)."""
     if not push_available():
-        return JsonResponse({"detail": "This site sends no browser notifications."}, status=404)
+        return JsonResponse(
+            {"detail": gettext("This site sends no browser notifications.")}, status=404
+        )
     try:
         data = json.loads(request.body or b"{}")
         endpoint = str(data["endpoint"])
         keys = data.get("keys") or {}
     except (ValueError, KeyError, TypeError):
-        return JsonResponse({"detail": "Send the browser's subscription as JSON."}, status=400)
+        return JsonResponse(
+            {"detail": gettext("Send the browser's subscription as JSON.")}, status=400
+        )
     if request.method == "DELETE":
         PushSubscription.objects.filter(user=request.user, endpoint=endpoint).delete()
         return JsonResponse({"subscribed": False})
@@ -189,12 +199,15 @@ def set_time_zone(request: HttpRequest) -> HttpResponse:
     """The browser's zone, accepted from the proposal on the dashboard: that one field only."""
     name = request.POST.get("time_zone", "")
     if not zones.is_known(name):
-        return HttpResponseBadRequest(f"{name or 'An empty name'} is not a time zone we know.")
+        return HttpResponseBadRequest(
+            gettext("%(name)s is not a time zone we know.")
+            % {"name": name or gettext("An empty name")}
+        )
     preferences, _ = Preferences.objects.get_or_create(user=request.user)
     preferences.time_zone = name
     preferences.save(update_fields=["time_zone"])
     clock_settings_changed.send(sender=Preferences, user=request.user)
-    messages.success(request, f"Your time zone is now {name}.")
+    messages.success(request, gettext("Your time zone is now %(name)s.") % {"name": name})
     return redirect("dashboard")
 
 

@@ -9,6 +9,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext, gettext_lazy
 
 from tabletop.accounts.models import Webhook
 from tabletop.mail import outgoing
@@ -19,19 +20,25 @@ from tabletop.web import tables
 
 class TableWebhookForm(forms.Form):
     url = forms.CharField(
-        label="Webhook URL",
+        label=gettext_lazy("Webhook URL"),
         max_length=1000,
-        help_text="An https:// address on a public host. Everyone at the table may read what "
-        "is posted there: whose move it is, the talk, the result; never a hand.",
+        help_text=gettext_lazy(
+            "An https:// address on a public host. Everyone at the table may read what "
+            "is posted there: whose move it is, the talk, the result; never a hand."
+        ),
     )
-    format = forms.ChoiceField(choices=Webhook.Format.choices, initial=Webhook.Format.DISCORD)
+    format = forms.ChoiceField(
+        label=gettext_lazy("Format"),
+        choices=Webhook.Format.choices,
+        initial=Webhook.Format.DISCORD,
+    )
 
 
 @login_required
 def table_webhook(request: HttpRequest, game_id: int) -> HttpResponse:
     game = tables.shown_game(request, game_id)
     if game.seat_of(request.user) is None:
-        raise PermissionDenied("Only the players seated at this table set its webhook.")
+        raise PermissionDenied(gettext("Only the players seated at this table set its webhook."))
     hook = TableWebhook.objects.filter(game=game).select_related("set_by").first()
     form = TableWebhookForm(request.POST or None)
     status = 200
@@ -39,12 +46,12 @@ def table_webhook(request: HttpRequest, game_id: int) -> HttpResponse:
         try:
             if request.POST.get("action") == "remove":
                 outgoing.remove_table_webhook(game, request.user)
-                messages.success(request, "The table's webhook is removed.")
+                messages.success(request, gettext("The table's webhook is removed."))
                 return redirect("table-webhook", game.pk)
             if form.is_valid():
                 data = form.cleaned_data
                 outgoing.set_table_webhook(game, request.user, data["url"], data["format"])
-                messages.success(request, "The table's webhook is saved.")
+                messages.success(request, gettext("The table's webhook is saved."))
                 return redirect("table-webhook", game.pk)
             status = 400
         except store.Refused as refusal:
