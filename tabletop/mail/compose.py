@@ -21,10 +21,10 @@ from django.utils.translation import gettext_lazy, ngettext, pgettext
 from games.base import group_moves
 from tabletop.accounts import links
 from tabletop.accounts.models import Preferences
-from tabletop.mail import addresses, subscriptions, tabletalk
+from tabletop.mail import addresses, questions, subscriptions, tabletalk
 from tabletop.mail.models import Outbox
 from tabletop.mail.plaintext import as_text
-from tabletop.play import clock, history, scores, store
+from tabletop.play import clock, history, scores
 from tabletop.play.models import Game, Move, Vote
 
 # A turn email lists at most this many lines of legal moves: past that, one line per kind of
@@ -45,8 +45,12 @@ SOURCES = {
         gettext_lazy("you forfeited; a bot plays your seat from now on"),
     ),
     Move.Source.TIMEOUT_VOTE: (
-        'the table votes on letting a bot play their seat (reply "vote yes" or "vote no")',
-        "the table votes on letting a bot play your seat; until it decides, you may still move",
+        gettext_lazy(
+            'the table votes on letting a bot play their seat (reply "vote yes" or "vote no")'
+        ),
+        gettext_lazy(
+            "the table votes on letting a bot play your seat; until it decides, you may still move"
+        ),
     ),
 }
 
@@ -293,7 +297,7 @@ def vote(row: Outbox, context: dict) -> dict:
     asked = game.votes.get(pk=row.context["vote"])
     return {
         "caller": names[asked.caller],
-        "question": store.question_text({"subject": asked.subject, **asked.details}, names),
+        "question": questions.question_text({"subject": asked.subject, **asked.details}, names),
         "at_deadline": asked.details.get("at_deadline", False),
         "unanimous": asked.subject in (Vote.Subject.END, Vote.Subject.TAKE_BACK),
         "expires": asked.expires,

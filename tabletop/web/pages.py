@@ -15,6 +15,7 @@ from django.db.models import Count, Prefetch, prefetch_related_objects
 from django.utils.translation import gettext, pgettext
 
 import games
+from tabletop.mail import questions
 from tabletop.play import (
     chat,
     clock,
@@ -265,7 +266,7 @@ def open_votes(game: Game, seat: int | None) -> list[dict]:
     return [
         {
             "id": vote.pk,
-            "question": store.question_text({"subject": vote.subject, **vote.details}, names),
+            "question": questions.question_text({"subject": vote.subject, **vote.details}, names),
             "caller": names[vote.caller],
             "yes": len(vote.yes),
             "no": len(vote.no),

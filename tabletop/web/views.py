@@ -207,7 +207,9 @@ def undo(request: HttpRequest, game_id: int) -> HttpResponse:
     try:
         expected_seq = int(request.POST.get("expected_seq", ""))
     except ValueError:
-        return refused(request, found, "The undo lost its move number; reload and try again.", 400)
+        return refused(
+            request, found, gettext("The undo lost its move number; reload and try again."), 400
+        )
     try:
         store.take_back_or_ask(found, request.user, expected_seq, Move.Source.WEB)
     except store.Refused as refusal:
@@ -240,7 +242,7 @@ def answer_vote(request: HttpRequest, game_id: int, vote_id: int) -> HttpRespons
     found = tables.shown_game(request, game_id)
     yes = request.POST.get("yes")
     if yes not in ("yes", "no"):
-        return refused(request, found, "Answer the vote with yes or no.", 400)
+        return refused(request, found, gettext("Answer the vote with yes or no."), 400)
     try:
         store.answer_vote(found, request.user, vote_id, yes == "yes", Move.Source.WEB)
     except store.Refused as refusal:
