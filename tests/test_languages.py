@@ -15,15 +15,21 @@ from babel.messages.extract import extract
 from babel.messages.pofile import read_po
 from django.conf import settings
 from django.test import Client
+from django.utils import timezone
 from django.utils.translation.template import templatize
 
 import games
-from tabletop.accounts.models import Preferences
+from tabletop.accounts import zones
+from tabletop.accounts.models import PlayerWebhook, Preferences
+from tabletop.mail import subscriptions
 from tabletop.mail.compose import compose
-from tabletop.mail.models import Outbox
-from tabletop.play import invitations, store
+from tabletop.mail.models import Outbox, TableWebhook
+from tabletop.play import history, invitations, store
+from tabletop.play.models import Move
+from tabletop.ratings import standings
+from tabletop.ratings.models import Rating
 from tabletop.web.pages import tagline
-from tests.factories import play_random_steps, started_game
+from tests.factories import play_as_people, play_random_steps, started_game, user_at
 
 ROOT = Path(__file__).resolve().parent.parent
 LANGUAGES = ("pl", "cs")
@@ -39,8 +45,10 @@ KEYWORDS = {
     "pgettext_lazy": ((1, "c"), 2),
     "npgettext": ((1, "c"), 2, 3),
 }
-# Words that read the same in every language here: names of languages, the brand, a game.
+# Words that read the same in every language here: names of languages, the brand, a game, a
+# format.
 SAME_EVERYWHERE = {"English", "Polski", "Čeština", "tabletop", "bot", "E-mail", "DOS", "SHA-256"}
+SAME_EVERYWHERE |= {"JSON"}
 
 
 def catalogue(language: str):
@@ -246,6 +254,19 @@ RULES_FRAME = {
 PAGES = ["/", "/settings/", "/games/open/"] + [f"/games/new/?game={slug}" for slug in games.slugs()]
 
 
+def names_and_own_words(language: str) -> set[str]:
+    """What a page shows that is not our interface: zones' and cards' names, our brand..."""
+    data = set(zoneinfo.available_timezones())
+    # The time zone picker's places ("Argentina / Buenos Aires (UTC-03:00)") are names too.
+    data |= {label for _, group in zones.grouped_choices() for _, label in group}
+    # Words the language writes as English does ("bonus" in Czech).
+    data |= {msgid for (_, msgid), msgstr in translations(language).items() if msgstr == msgid}
+    # The games' and the cards' names are the games' own words.
+    data |= {rules.title for rules in games.all()}
+    data |= {games.gazobu.card_name(card) for card, *_ in games.gazobu.CARDS}
+    return data
+
+
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_pages_in_polish_and_czech_show_no_english_of_the_interface(a_busy_player, language):
     ann, data, tables = a_busy_player
@@ -254,11 +275,7 @@ def test_pages_in_polish_and_czech_show_no_english_of_the_interface(a_busy_playe
     paths = PAGES + [f"/games/{game.pk}/" for game in tables] + ["/rules/gazobu/"]
     paths.append(f"/games/{tables[0].pk}/history/")
     data |= {tagline(rules) for rules in games.all()} | {"Gazobu", "DOS"}
-    data |= zoneinfo.available_timezones() | {ann.email} | {g.seed_sha256 for g in tables}
-    # Words the language writes as English does ("bonus" in Czech).
-    data |= {msgid for (_, msgid), msgstr in translations(language).items() if msgstr == msgid}
-    # The cards' names are the game's own words.
-    data |= {games.gazobu.card_name(card) for card, *_ in games.gazobu.CARDS}
+    data |= names_and_own_words(language) | {ann.email} | {g.seed_sha256 for g in tables}
     for path in paths:
         english = read_page(client, path, "en")
         translated = read_page(client, path, language)
@@ -269,7 +286,92 @@ def test_pages_in_polish_and_czech_show_no_english_of_the_interface(a_busy_playe
         assert left == [], f"{path}: {left}"
 
 
+def played(game, move: dict) -> None:
+    store.submit(game, user_at(game, game.to_act[0]), move, game.seq, Move.Source.WEB)
+    game.refresh_from_db()
+
+
+@pytest.fixture
+def a_rated_player(make_user, settings):
+    """ann after a rated game with bob, in a game whose table votes while she may still take
+    back her move, with her own and her table's webhooks switched off after failing, and
+    browser notifications on offer: so that every part of those pages shows."""
+    settings.VAPID_PUBLIC_KEY, settings.VAPID_PRIVATE_KEY = "public", "private"
+    ann, bob, cy = make_user("ann"), make_user("bob"), make_user("cy")
+    finished = play_as_people(started_game([ann, bob]), "languages")
+    Rating.objects.filter(slug="gazobu").update(games=standings.LEADERBOARD_MIN_GAMES)
+    voting = started_game([ann, bob, cy])
+    while user_at(voting, voting.to_act[0]) != ann:
+        voting = started_game([ann, bob, cy])
+    played(voting, {"kind": "draw"})
+    played(voting, {"kind": "place", "card": voting.state["drawn"][0], "column": 1})
+    store.call_vote(voting, bob, "end", {"how": "abandoned"}, Move.Source.WEB)
+    failed = {"failures": 5, "switched_off": timezone.now(), "last_error": "HTTP 500"}
+    url = "https://hooks.example.com/tabletop"
+    PlayerWebhook.objects.create(user=ann, url=url, **failed)
+    TableWebhook.objects.create(game=voting, set_by=ann, url=url, format="discord", **failed)
+    data = {"ann", "bob", "cy", finished.title, voting.title, url, "HTTP 500"}
+    data |= {finished.seed, finished.seed_sha256, voting.seed_sha256}
+    data.add("manage.py replay_log FILE")  # a command, typed as it is written
+    # The log's lines are the games' own words (English), a vote's and a take-back's too.
+    for game in (finished, voting):
+        data |= {line["text"] for viewer in (0, None) for line in history.lines(game, viewer)}
+    return ann, data, finished, voting
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_records_channels_and_votes_pages_show_no_english_of_the_interface(
+    a_rated_player, language
+):
+    ann, data, finished, voting = a_rated_player
+    client = Client()
+    client.force_login(ann)
+    data |= names_and_own_words(language) | {ann.email, *Rating.objects.values_list("slug")[0]}
+    data |= {hook.secret for hook in PlayerWebhook.objects.all()}
+    data |= {hook.secret for hook in TableWebhook.objects.all()}
+    paths = [
+        "/games/archive/",
+        "/games/archive/?player=ann&result=won",
+        "/players/ann/",
+        "/players/bob/",
+        "/ratings/gazobu/",
+        "/ratings/dos/",
+        f"/games/{finished.pk}/fork/?seq=3",
+        f"/games/{finished.pk}/history/?seq=3",
+        f"/games/{voting.pk}/webhook/",
+        f"/games/{voting.pk}/",
+        "/settings/",
+    ]
+    for path in paths:
+        left = untranslated(read_page(client, path, "en"), read_page(client, path, language), data)
+        assert left == [], f"{path}: {left}"
+    # Every part those pages have was there to be read.
+    game_page = read_page(client, f"/games/{voting.pk}/", "en")
+    assert {"Undo my last move", "The table is voting", "Vote yes"} <= game_page
+    assert "Browser notifications" in read_page(client, "/settings/", "en")
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_unsubscribe_pages_show_no_english_of_the_interface(make_user, language):
+    ann = make_user("ann")
+    path = subscriptions.unsubscribe_link(ann).removeprefix("http://localhost:8000")
+    data = names_and_own_words(language) | {ann.email}
+
+    def pages(asking: str) -> list[set[str]]:
+        client = Client(HTTP_ACCEPT_LANGUAGE=asking)
+        asked = client.get(path)
+        unsubscribed = client.post(path, {"List-Unsubscribe": "One-Click"})
+        back_on = client.post(path, {"undo": "1"})
+        return [visible_text(page.content.decode()) for page in (asked, unsubscribed, back_on)]
+
+    for english, translated in zip(pages("en"), pages(language), strict=True):
+        assert untranslated(english, translated, data) == []
+
+
 # ---------------------------------------------------------------------------- emails
+
+# The words a reply understands stay English, as the notation does.
+EMAIL_COMMANDS = {"help", "status", "undo", "resign", "say ...", "vote yes", "vote no"}
 
 
 def lines_of(text: str) -> set[str]:
@@ -299,9 +401,43 @@ def test_a_turn_email_in_polish_and_czech_shows_no_english_of_the_interface(make
     data |= {url for url in re.findall(r"https?://\S+", english.body)}
     data |= rules_words
     # The words a reply understands stay English, as the notation does.
-    data |= {"help", "status", "resign", "say ..."}
+    data |= EMAIL_COMMANDS
     same = untranslated(lines_of(english.body), lines_of(translated.body), data)
     assert same == [], same
+    assert translated.subject != english.subject
+    html_same = untranslated(
+        visible_text(english.alternatives[0][0]), visible_text(translated.alternatives[0][0]), data
+    )
+    assert html_same == [], html_same
+
+
+def email_data(game, row: Outbox, english) -> set[str]:
+    """The players', the game's and the rules module's words in an email (see above)."""
+    from tabletop.mail.compose import situation
+
+    told = situation(game, row.seat, Preferences.of(row.user))
+    data = {*(s.user.username for s in game.seats.all()), game.title, *told["legal_moves"]}
+    data |= lines_of(told["view_text"]) | EMAIL_COMMANDS
+    data |= {line for line in lines_of(english.body) if line.startswith(("  ", "-"))}
+    return data | set(re.findall(r"https?://\S+", english.body))
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("subject", ["extend", "end"])
+def test_a_vote_email_in_polish_and_czech_shows_no_english_of_the_interface(
+    make_user, language, subject
+):
+    ann, bob, cy = make_user("ann"), make_user("bob"), make_user("cy")
+    game = started_game([ann, bob, cy])
+    late = game.to_act[0]
+    caller = user_at(game, (late + 1) % 3)
+    details = {"seat": late, "days": 2} if subject == "extend" else {"how": "scored"}
+    store.call_vote(game, caller, subject, details, Move.Source.WEB)
+    row = Outbox.objects.filter(kind=Outbox.Kind.VOTE).exclude(user=caller).first()
+    english = composed_in(row, "en")
+    translated = composed_in(row, language)
+    data = email_data(game, row, english)
+    assert untranslated(lines_of(english.body), lines_of(translated.body), data) == []
     assert translated.subject != english.subject
     html_same = untranslated(
         visible_text(english.alternatives[0][0]), visible_text(translated.alternatives[0][0]), data
