@@ -73,6 +73,14 @@ class TimeZoneField(forms.ChoiceField):
         kwargs.setdefault("help_text", gettext_lazy("Deadlines and quiet hours are in this zone."))
         super().__init__(choices=zones.grouped_choices, **kwargs)
         self.widget.attrs["data-time-zone"] = ""
+        # tabletop.js's words for the search box and the proposal, in the page's language.
+        self.widget.attrs.update(
+            {
+                "data-search-label": gettext_lazy("Search time zones"),
+                "data-search-placeholder": gettext_lazy("Search: city, region or UTC+01"),
+                "data-use-browser-zone": gettext_lazy("Use your browser's time zone:"),
+            }
+        )
         if propose_browser_zone:
             self.widget.attrs["data-propose-browser-zone"] = ""
 

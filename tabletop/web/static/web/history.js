@@ -90,7 +90,8 @@
       autoplay.delay = speed.value;
     }
     speed.value = autoplay.delay;
-    toggle.textContent = autoplay.playing ? "Pause" : "Autoplay";
+    // The words come from the page, in the page's language.
+    toggle.textContent = autoplay.playing ? toggle.dataset.pauseWord : toggle.dataset.playWord;
     toggle.setAttribute("aria-pressed", autoplay.playing ? "true" : "false");
   }
 

@@ -8,13 +8,15 @@
   }
   const status = document.getElementById("push-status");
   const say = (text) => { status.textContent = text; };
+  // What the script says comes from the page, in the page's language (data-say-*).
+  const words = section.dataset;
   const csrf = () => {
     const field = document.querySelector("input[name=csrfmiddlewaretoken]");
     return field ? field.value : "";
   };
   const supported = "serviceWorker" in navigator && "PushManager" in window;
   if (!supported) {
-    say("This browser cannot show notifications from a site.");
+    say(words.sayUnsupported);
     return;
   }
 
@@ -60,7 +62,7 @@
     try {
       const permission = await Notification.requestPermission();
       if (permission !== "granted") {
-        say("Notifications are blocked for this site in this browser.");
+        say(words.sayBlocked);
         return;
       }
       const worker = await active(await registration());
@@ -70,9 +72,9 @@
       }), 15);
       const answer = await send("POST", subscription.toJSON());
       const body = await answer.json();
-      say(answer.ok ? "This browser gets notifications now." : body.detail);
+      say(answer.ok ? words.sayOn : body.detail);
     } catch (error) {
-      say("This browser could not be subscribed: " + error.message);
+      say(`${words.sayFailed} ${error.message}`);
     }
   });
 
@@ -80,11 +82,11 @@
     const worker = await registration();
     const subscription = await worker.pushManager.getSubscription();
     if (!subscription) {
-      say("This browser was not subscribed.");
+      say(words.sayNotSubscribed);
       return;
     }
     await send("DELETE", { endpoint: subscription.endpoint });
     await subscription.unsubscribe();
-    say("This browser gets no more notifications.");
+    say(words.sayOff);
   });
 })();

@@ -161,7 +161,8 @@ function announce(panel) {
     for (const hidden of line.querySelectorAll("[aria-hidden=true]")) {
       hidden.remove();
     }
-    parts.push(`Move ${line.textContent.replace(/\s+/g, " ").trim()}`);
+    // The word comes from the page, in the page's language (data-move-word).
+    parts.push(`${region.dataset.moveWord || "Move"} ${line.textContent.replace(/\s+/g, " ").trim()}`);
   }
   if (banner) {
     parts.push(banner.textContent.replace(/\s+/g, " ").trim());
@@ -197,9 +198,9 @@ function addZoneSearch(select) {
   search.type = "search";
   search.className = "zone-search";
   search.id = `${select.id}-search`;
-  search.setAttribute("aria-label", "Search time zones");
+  search.setAttribute("aria-label", select.dataset.searchLabel || "Search time zones");
   search.setAttribute("aria-controls", select.id);
-  search.placeholder = "Search: city, region or UTC+01";
+  search.placeholder = select.dataset.searchPlaceholder || "Search: city, region or UTC+01";
   search.addEventListener("input", () => {
     const words = search.value.toLowerCase().replace(/_/g, " ").split(/\s+/).filter(Boolean);
     let first = null;
@@ -232,7 +233,7 @@ function proposeZone(select) {
   const use = document.createElement("button");
   use.type = "button";
   use.className = "button small zone-use";
-  use.textContent = `Use your browser's time zone: ${zone}`;
+  use.textContent = `${select.dataset.useBrowserZone || "Use your browser's time zone:"} ${zone}`;
   use.addEventListener("click", () => {
     select.value = zone;
     use.remove();
