@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from tabletop.accounts.models import Preferences
 from tabletop.mail import inbound
 from tabletop.mail.compose import compose
 from tabletop.mail.models import Outbox
@@ -37,6 +38,18 @@ def test_undo_by_email_takes_back_a_placement(make_user):
     game.refresh_from_db()
     assert game.moves.get(seq=game.seq).source == Move.Source.EMAIL
     assert len(game.state["drawn"]) == 2
+
+
+def test_an_undo_by_email_is_answered_in_the_players_language(make_user):
+    ann, ben = make_user("ann"), make_user("ben")
+    for player in (ann, ben):
+        Preferences.objects.create(user=player, language="pl")
+    game = started_game([ann, ben])
+    seat = game.to_act[0]
+    assert reply(game, seat, "draw\nplace 1").result == "accepted"
+    game.refresh_from_db()
+    assert reply(game, seat, "undo").result == "accepted"
+    assert f"Cofnięto: ruch {game.seq} w Gazobu #{game.pk}." in answer_text()
 
 
 def test_undo_by_email_after_a_draw_is_refused_with_the_reason(make_user):

@@ -31,9 +31,12 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.cache import cache
 from django.db import IntegrityError, InterfaceError, OperationalError, transaction
+from django.utils import translation
+from django.utils.translation import gettext, gettext_lazy
 
 from tabletop.accounts import links
-from tabletop.mail import addresses, outbox, replytext, senders, tabletalk
+from tabletop.accounts.models import Preferences
+from tabletop.mail import addresses, outbox, questions, replytext, senders, tabletalk
 from tabletop.mail.models import InboundMail, Outbox
 from tabletop.play import clock, rematches, store
 from tabletop.play.models import Game, Move, Vote
@@ -672,12 +675,31 @@ def ballot(line: str) -> bool | None:
     return None
 
 
+def in_their_language(user) -> translation.override:
+    """The answers to votes and take-backs go in the player's language, as the email around
+    them does (the other answers here are still English only)."""
+    return translation.override(Preferences.of(user).language or settings.LANGUAGE_CODE)
+
+
+VOTE_DECIDED = {
+    Vote.Result.PASSED: gettext_lazy("The vote passed."),
+    Vote.Result.FAILED: gettext_lazy("The vote failed."),
+    Vote.Result.EXPIRED: gettext_lazy("The vote expired."),
+}
+
+
 def vote(game: Game, seat: int, user, yes: bool, shown: dict) -> Verdict:
     """Answer the oldest open vote the player may answer."""
+    with in_their_language(user):
+        return _vote(game, seat, user, yes, shown)
+
+
+def _vote(game: Game, seat: int, user, yes: bool, shown: dict) -> Verdict:
     asked = store.open_vote_for(game, seat)
     if asked is None:
         raise refused(
-            f"There is no open vote for you to answer in {game.title} #{game.pk}.",
+            gettext("There is no open vote for you to answer in %(title)s #%(pk)s.")
+            % {"title": game.title, "pk": game.pk},
             answer=shown,
             game=game,
             seat=seat,
@@ -688,11 +710,18 @@ def vote(game: Game, seat: int, user, yes: bool, shown: dict) -> Verdict:
     except store.Refused as refusal:
         raise refused(refusal.message, answer=shown, game=game, seat=seat, user=user) from None
     game.refresh_from_db()
-    question = store.question_text({"subject": answered.subject, **answered.details}, names(game))
-    decided = f" The vote {answered.result}." if answered.result else ""
+    asked_text = questions.question_text(
+        {"subject": answered.subject, **answered.details}, names(game)
+    )
+    voted = (
+        gettext("You voted yes to %(question)s.")
+        if yes
+        else gettext("You voted no to %(question)s.")
+    )
+    decided = f" {VOTE_DECIDED[answered.result]}" if answered.result else ""
     return Verdict(
         InboundMail.Result.ACCEPTED,
-        f"You voted {'yes' if yes else 'no'} to {question}.{decided}",
+        voted % {"question": asked_text} + decided,
         game=game,
         seat=seat,
         user=user,
@@ -707,17 +736,24 @@ def names(game: Game) -> list[str]:
 def undo(game: Game, seat: int, user, shown: dict) -> Verdict:
     """Take back the player's latest steps (as the page's Undo button does): whatever email
     the reply answers, since the store allows it only while nothing was seen since."""
+    with in_their_language(user):
+        return _undo(game, seat, user, shown)
+
+
+def _undo(game: Game, seat: int, user, shown: dict) -> Verdict:
     try:
         logged = store.take_back_or_ask(game, user, None, Move.Source.EMAIL)
     except store.Refused as refusal:
-        message = f"Nothing was taken back: {refusal.message}"
+        message = gettext("Nothing was taken back: %(why)s") % {"why": refusal.message}
         raise refused(message, answer=shown, game=game, seat=seat, user=user) from None
     game.refresh_from_db()
     if isinstance(logged, Vote):
         return Verdict(
             InboundMail.Result.ACCEPTED,
-            "Others have played since your move, so they are asked to accept the take-back; "
-            "you will see their answer in the game's log.",
+            gettext(
+                "Others have played since your move, so they are asked to accept the take-back; "
+                "you will see their answer in the game's log."
+            ),
             game=game,
             seat=seat,
             user=user,
@@ -725,8 +761,12 @@ def undo(game: Game, seat: int, user, shown: dict) -> Verdict:
         )
     return Verdict(
         InboundMail.Result.ACCEPTED,
-        f"You took back {store.moves_named(logged.payload['withdraws'])} in {game.title} "
-        f"#{game.pk}. Below is where the game stands now.",
+        gettext("You took back %(moves)s in %(title)s #%(pk)s. Below is where the game stands now.")
+        % {
+            "moves": questions.moves_named(logged.payload["withdraws"]),
+            "title": game.title,
+            "pk": game.pk,
+        },
         game=game,
         seat=seat,
         user=user,
