@@ -445,6 +445,23 @@ def test_a_vote_email_in_polish_and_czech_shows_no_english_of_the_interface(
     assert html_same == [], html_same
 
 
+def test_a_players_calendar_and_notifications_speak_their_setting(make_user):
+    from icalendar import Calendar
+
+    from tabletop.mail import outgoing
+
+    ann, bob = make_user("ann"), make_user("bob")
+    for player in (ann, bob):
+        Preferences.objects.create(user=player, language="cs")
+    game = started_game([ann, bob])
+    row = Outbox.objects.filter(kind=Outbox.Kind.TURN).first()
+    assert outgoing.payload(row)["text"].startswith(f"Jsi na tahu ve hře Gazobu #{game.pk} (lhůta ")
+    token = Preferences.of(row.user).calendar_secret()
+    feed = Calendar.from_ical(Client().get(f"/calendar/{token}.ics").content)
+    assert str(feed["x-wr-calname"]) == f"tabletop: lhůty hráče {row.user.username}"
+    assert str(feed.walk("VEVENT")[0]["summary"]) == f"Gazobu #{game.pk}: tvůj tah"
+
+
 def test_an_email_goes_in_the_recipients_language_not_the_senders(make_user):
     ann, bob = make_user("ann"), make_user("bob")
     Preferences.objects.create(user=ann, language="en")

@@ -26,7 +26,8 @@ import urllib3
 from django.conf import settings
 from django.core.cache import cache
 from django.db import transaction
-from django.utils import timezone
+from django.utils import timezone, translation
+from django.utils.translation import gettext
 
 from tabletop.accounts import channels, links, public_urls
 from tabletop.accounts.models import (
@@ -207,8 +208,16 @@ def payload(row: Outbox) -> dict:
         body.update(EVENT_PARTS[row.kind](row, game, names))
     if row.user is not None:
         body["to"] = row.user.get_username()
-    body["text"] = describe(body, for_table=bool(row.context.get("table")))
+    with in_the_language_of(row.user):
+        body["text"] = describe(body, for_table=bool(row.context.get("table")))
     return body
+
+
+def in_the_language_of(user) -> translation.override:
+    """A player's own webhook and notifications speak their language; a table's webhook,
+    read by players of any language, speaks the site's (English)."""
+    language = Preferences.of(user).language if user is not None else ""
+    return translation.override(language or settings.LANGUAGE_CODE)
 
 
 def turn_parts(row: Outbox, game, names: list[str]) -> dict:
@@ -257,22 +266,49 @@ def describe(body: dict, for_table: bool) -> str:
     url = game.get("url", "")
     event = body["event"]
     if event in (Outbox.Kind.TURN, Outbox.Kind.REMINDER):
-        whose = "your" if not for_table else f"{body.get('player')}'s"
-        until = (
-            f" (deadline {body['deadline'][:16].replace('T', ' ')} UTC)"
-            if body.get("deadline")
-            else ""
-        )
-        lead = "Reminder: it is still" if event == Outbox.Kind.REMINDER else "It is"
-        return f"{lead} {whose} move in {name}{until}: {url}"
+        return turn_line(body, name, url, for_table)
     if event == Outbox.Kind.GAME_OVER:
-        winners = ", ".join(body.get("winners", [])) or "nobody"
-        return f"{name} is over; won by {winners}: {body.get('history_url', url)}"
+        winners = ", ".join(body.get("winners", [])) or gettext("nobody")
+        return gettext("%(name)s is over; won by %(winners)s: %(url)s") % {
+            "name": name,
+            "winners": winners,
+            "url": body.get("history_url", url),
+        }
     if event == Outbox.Kind.CHAT:
-        return f"{body.get('said_by')} at {name}: {body.get('said')}"
+        return gettext("%(who)s at %(name)s: %(said)s") % {
+            "who": body.get("said_by"),
+            "name": name,
+            "said": body.get("said"),
+        }
     if event == Outbox.Kind.INVITATION:
-        return f"{body.get('invited_by')} invites you to {name}: {url}"
+        return gettext("%(who)s invites you to %(name)s: %(url)s") % {
+            "who": body.get("invited_by"),
+            "name": name,
+            "url": url,
+        }
     return f"{event} in {name}: {url}"
+
+
+def turn_line(body: dict, name: str, url: str, for_table: bool) -> str:
+    """'It is your move in Gazobu #3 (deadline 2026-12-02 10:00 UTC): <url>', or a table's
+    'It is ann's move ...', or a reminder's 'Reminder: it is still ...'."""
+    until = (
+        gettext(" (deadline %(deadline)s UTC)")
+        % {"deadline": body["deadline"][:16].replace("T", " ")}
+        if body.get("deadline")
+        else ""
+    )
+    words = {"name": name, "until": until, "url": url, "player": body.get("player")}
+    reminder = body["event"] == Outbox.Kind.REMINDER
+    if for_table and reminder:
+        return (
+            gettext("Reminder: it is still %(player)s's move in %(name)s%(until)s: %(url)s") % words
+        )
+    if for_table:
+        return gettext("It is %(player)s's move in %(name)s%(until)s: %(url)s") % words
+    if reminder:
+        return gettext("Reminder: it is still your move in %(name)s%(until)s: %(url)s") % words
+    return gettext("It is your move in %(name)s%(until)s: %(url)s") % words
 
 
 def formatted(body: dict, form: str) -> dict:

@@ -12,6 +12,7 @@ import json
 import logging
 
 from django.conf import settings
+from django.utils.translation import gettext_lazy
 from pywebpush import WebPushException, webpush
 
 from tabletop.accounts import public_urls
@@ -23,11 +24,11 @@ log = logging.getLogger(__name__)
 
 PUSH_KEPT_SECONDS = 86400
 TITLES = {
-    Outbox.Kind.TURN: "Your move",
-    Outbox.Kind.REMINDER: "Your deadline is coming",
-    Outbox.Kind.GAME_OVER: "Game over",
-    Outbox.Kind.CHAT: "Table talk",
-    Outbox.Kind.INVITATION: "An invitation",
+    Outbox.Kind.TURN: gettext_lazy("Your move"),
+    Outbox.Kind.REMINDER: gettext_lazy("Your deadline is coming"),
+    Outbox.Kind.GAME_OVER: gettext_lazy("Game over"),
+    Outbox.Kind.CHAT: gettext_lazy("Table talk"),
+    Outbox.Kind.INVITATION: gettext_lazy("An invitation"),
 }
 
 
@@ -56,8 +57,10 @@ def why_not_sent(row: Outbox) -> str:
 
 def notification(row: Outbox) -> dict:
     body = outgoing.payload(row)
+    with outgoing.in_the_language_of(row.user):
+        title = str(TITLES.get(row.kind, "tabletop"))
     return {
-        "title": TITLES.get(row.kind, "tabletop"),
+        "title": title,
         "body": body["text"],
         "url": body.get("game", {}).get("url", settings.SITE_URL + "/"),
         "tag": f"tabletop-{row.game_id}-{row.kind}",

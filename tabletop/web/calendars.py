@@ -14,6 +14,8 @@ from datetime import timedelta
 from django.conf import settings
 from django.contrib.auth.decorators import login_not_required
 from django.http import Http404, HttpRequest, HttpResponse
+from django.utils import translation
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET
 from icalendar import Alarm, Calendar, Event
 
@@ -35,8 +37,10 @@ def calendar_feed(request: HttpRequest, token: str) -> HttpResponse:
         else None
     )
     if preferences is None:
-        raise Http404("There is no calendar at this address (was it reset?).")
-    feed = deadlines_calendar(preferences)
+        raise Http404(gettext("There is no calendar at this address (was it reset?)."))
+    # A calendar app asks without the player's session: the feed speaks their setting.
+    with translation.override(preferences.language or settings.LANGUAGE_CODE):
+        feed = deadlines_calendar(preferences)
     response = HttpResponse(feed.to_ical(), content_type="text/calendar; charset=utf-8")
     response["Cache-Control"] = "private, no-cache"
     response["X-Robots-Tag"] = "noindex"
@@ -47,7 +51,10 @@ def deadlines_calendar(preferences: Preferences) -> Calendar:
     feed = Calendar()
     feed.add("prodid", "-//tabletop//deadlines//EN")
     feed.add("version", "2.0")
-    feed.add("x-wr-calname", f"tabletop: {preferences.user.get_username()}'s deadlines")
+    feed.add(
+        "x-wr-calname",
+        gettext("tabletop: %(name)s's deadlines") % {"name": preferences.user.get_username()},
+    )
     feed.add("refresh-interval;value=duration", "PT1H")
     for seat in waiting_seats(preferences.user):
         feed.add_component(deadline_event(seat, preferences))
@@ -66,7 +73,11 @@ def deadline_event(seat: Seat, preferences: Preferences) -> Event:
     game = seat.game
     names = [s.user.get_username() for s in game.seats.select_related("user")]
     others = [names[position] for position in game.to_act if position != seat.position]
-    waiting = "your move" + (f" (and {', '.join(others)}'s)" if others else "")
+    waiting = (
+        gettext("your move (and %(others)s's)") % {"others": ", ".join(others)}
+        if others
+        else gettext("your move")
+    )
     event = Event()
     turn = f"game-{game.pk}-seat-{seat.position}-turn-{seat.turn_seq}"
     event.add("uid", f"tabletop-{turn}@{site_name()}")
@@ -78,8 +89,17 @@ def deadline_event(seat: Seat, preferences: Preferences) -> Event:
     event.add("url", url)
     event.add(
         "description",
-        f"The deadline of your move in {game.title} #{game.pk}, at {seat.deadline:%H:%M} UTC; "
-        f"then {game.get_timeout_policy_display()}. {url}",
+        gettext(
+            "The deadline of your move in %(title)s #%(pk)s, at %(time)s UTC; "
+            "then %(then)s. %(url)s"
+        )
+        % {
+            "title": game.title,
+            "pk": game.pk,
+            "time": f"{seat.deadline:%H:%M}",
+            "then": game.get_timeout_policy_display(),
+            "url": url,
+        },
     )
     for point in reminders(seat, preferences):
         event.add_component(alarm_at(point, game))
@@ -98,7 +118,11 @@ def alarm_at(moment, game: Game) -> Alarm:
     alarm = Alarm()
     alarm.add("action", "DISPLAY")
     alarm.add("trigger", moment)
-    alarm.add("description", f"Your move in {game.title} #{game.pk} is due soon")
+    alarm.add(
+        "description",
+        gettext("Your move in %(title)s #%(pk)s is due soon")
+        % {"title": game.title, "pk": game.pk},
+    )
     return alarm
 
 
