@@ -462,6 +462,20 @@ def test_a_players_calendar_and_notifications_speak_their_setting(make_user):
     assert str(feed.walk("VEVENT")[0]["summary"]) == f"Gazobu #{game.pk}: tvůj tah"
 
 
+def test_a_refused_webhook_address_is_explained_in_the_players_language(make_user):
+    ann, bob = make_user("ann"), make_user("bob")
+    game = started_game([ann, bob])
+    client = Client()
+    client.force_login(ann)
+    answer = client.post(
+        f"/games/{game.pk}/webhook/",
+        {"url": "http://172.16.0.1/", "format": "json"},
+        HTTP_ACCEPT_LANGUAGE="cs",
+    )
+    assert answer.status_code == 400
+    assert "Server 172.16.0.1 je soukromá adresa" in answer.content.decode()
+
+
 def test_an_email_goes_in_the_recipients_language_not_the_senders(make_user):
     ann, bob = make_user("ann"), make_user("bob")
     Preferences.objects.create(user=ann, language="en")

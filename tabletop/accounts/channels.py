@@ -4,6 +4,7 @@ the channel set up (a webhook that is on, a browser subscribed to notifications)
 from __future__ import annotations
 
 from django.db.models import Q
+from django.utils.translation import gettext
 
 from tabletop.accounts import public_urls
 from tabletop.accounts.models import (
@@ -84,9 +85,12 @@ def set_webhook(user, url: str, form: str = Webhook.Format.JSON) -> PlayerWebhoo
 def check_webhook(url: str, form: str) -> None:
     if form not in Webhook.Format.values:
         choices = ", ".join(Webhook.Format.values)
-        raise ValueError(f"There is no webhook format {form!r}; the formats are {choices}.")
+        raise ValueError(
+            gettext("There is no webhook format %(form)s; the formats are %(choices)s.")
+            % {"form": repr(form), "choices": choices}
+        )
     if len(url) > 1000:
-        raise ValueError("A webhook URL is at most 1000 characters long.")
+        raise ValueError(gettext("A webhook URL is at most 1000 characters long."))
     public_urls.check(url)
 
 
@@ -109,9 +113,9 @@ def subscribe_browser(user, endpoint: str, keys: dict) -> PushSubscription:
     """Keep a browser's push subscription (its push service's endpoint and its keys)."""
     p256dh, auth = str(keys.get("p256dh", "")), str(keys.get("auth", ""))
     if not p256dh or not auth or len(p256dh) > 200 or len(auth) > 100:
-        raise ValueError("The subscription needs its keys p256dh and auth.")
+        raise ValueError(gettext("The subscription needs its keys p256dh and auth."))
     if len(endpoint) > 1000:
-        raise ValueError("The subscription's endpoint is too long.")
+        raise ValueError(gettext("The subscription's endpoint is too long."))
     public_urls.check(endpoint)
     found, _ = PushSubscription.objects.update_or_create(
         endpoint=endpoint, defaults={"user": user, "p256dh": p256dh, "auth": auth}

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from urllib.parse import urlsplit
 
 from django.conf import settings
+from django.utils.translation import gettext
 
 
 class NotPublic(ValueError):
@@ -38,15 +39,17 @@ def check(url: str) -> Target:
     """The URL's target, resolved and checked; NotPublic when it may not be called."""
     parts = urlsplit(url.strip())
     if parts.scheme not in ("http", "https"):
-        raise NotPublic("A webhook URL starts with https:// (or http://).")
+        raise NotPublic(gettext("A webhook URL starts with https:// (or http://)."))
     if not parts.hostname:
-        raise NotPublic("The webhook URL names no host.")
+        raise NotPublic(gettext("The webhook URL names no host."))
     if parts.username or parts.password:
-        raise NotPublic("A webhook URL may not carry a user name or password.")
+        raise NotPublic(gettext("A webhook URL may not carry a user name or password."))
     try:
         port = parts.port or (443 if parts.scheme == "https" else 80)
     except ValueError:
-        raise NotPublic("The port in the webhook URL is not a number from 1 to 65535.") from None
+        raise NotPublic(
+            gettext("The port in the webhook URL is not a number from 1 to 65535.")
+        ) from None
     address = first_public_address(parts.hostname, port)
     path = parts.path or "/"
     if parts.query:
@@ -59,15 +62,22 @@ def first_public_address(host: str, port: int) -> str:
     try:
         found = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
     except (socket.gaierror, UnicodeError):
-        raise NotPublic(f"The host {host} could not be found.") from None
+        raise NotPublic(not_found(host)) from None
     addresses = [info[4][0] for info in found]
     if not addresses:
-        raise NotPublic(f"The host {host} could not be found.")
+        raise NotPublic(not_found(host))
     for address in addresses:
         why = why_not_public(ipaddress.ip_address(address.split("%")[0]))
         if why:
-            raise NotPublic(f"The host {host} is {why}; webhooks go to public hosts only.")
+            raise NotPublic(
+                gettext("The host %(host)s is %(why)s; webhooks go to public hosts only.")
+                % {"host": host, "why": why}
+            )
     return addresses[0]
+
+
+def not_found(host: str) -> str:
+    return gettext("The host %(host)s could not be found.") % {"host": host}
 
 
 def why_not_public(address: ipaddress.IPv4Address | ipaddress.IPv6Address) -> str:
@@ -76,13 +86,15 @@ def why_not_public(address: ipaddress.IPv4Address | ipaddress.IPv6Address) -> st
     if mapped is not None:
         address = mapped
     if address.is_loopback:
-        return "" if settings.WEBHOOK_ALLOW_LOOPBACK else "this machine (a loopback address)"
+        return (
+            "" if settings.WEBHOOK_ALLOW_LOOPBACK else gettext("this machine (a loopback address)")
+        )
     if address.is_link_local:
-        return "a link-local address"
+        return gettext("a link-local address")
     if address.is_private:
-        return "a private address"
+        return gettext("a private address")
     if address.is_multicast or address.is_reserved or address.is_unspecified:
-        return "not a public address"
+        return gettext("not a public address")
     if not address.is_global:
-        return "not a public address"
+        return gettext("not a public address")
     return ""

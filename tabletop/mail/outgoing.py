@@ -130,7 +130,7 @@ def set_table_webhook(game, user, url: str, form: str = Webhook.Format.JSON) -> 
     or the URL may not be used."""
     refuse_unless_seated(game, user)
     if game.status in (game.Status.FINISHED, game.Status.CANCELLED):
-        raise store.GameNotActive("This game is over; a webhook would hear nothing more.")
+        raise store.GameNotActive(gettext("This game is over; a webhook would hear nothing more."))
     try:
         channels.check_webhook(url.strip(), form)
     except ValueError as problem:  # NotPublic is one
@@ -161,7 +161,7 @@ def remove_table_webhook(game, user) -> bool:
 
 def refuse_unless_seated(game, user) -> None:
     if game.seat_of(user) is None:
-        raise store.NotASeat("Only the players seated at this table set its webhook.")
+        raise store.NotASeat(gettext("Only the players seated at this table set its webhook."))
 
 
 # ---------------------------------------------------------------------------- the target
