@@ -12,7 +12,7 @@ from dataclasses import dataclass, field, replace
 from types import ModuleType
 
 from django.db.models import Count, Prefetch, prefetch_related_objects
-from django.utils.translation import gettext, pgettext
+from django.utils.translation import gettext, pgettext, pgettext_lazy
 
 import games
 from tabletop.mail import questions
@@ -28,7 +28,7 @@ from tabletop.play import (
     store,
     versions,
 )
-from tabletop.play.models import Game, Seat
+from tabletop.play.models import Game, Move, Seat
 from tabletop.web import boards, pickers
 from tabletop.web.vacations import Vacation, vacations
 from tabletop.web.waiting import next_game
@@ -285,11 +285,31 @@ def score_explained(game: Game):
     return scores.explain(game, [s.user.get_username() for s in game.seats_with_players()])
 
 
+# The tag beside a log line not played by a person's own hand (English: the source itself).
+SOURCE_TAGS = {
+    Move.Source.TIMEOUT_BOT: pgettext_lazy("a log line's source", "timeout-bot"),
+    Move.Source.TIMEOUT_SKIP: pgettext_lazy("a log line's source", "timeout-skip"),
+    Move.Source.FORFEIT: pgettext_lazy("a log line's source", "forfeit"),
+    Move.Source.STANDING_ORDER: pgettext_lazy("a log line's source", "standing-order"),
+    Move.Source.BOT: pgettext_lazy("a log line's source", "bot"),
+    Move.Source.RESIGN: pgettext_lazy("a log line's source", "resign"),
+    Move.Source.VOTE: pgettext_lazy("a log line's source", "vote"),
+    Move.Source.TIMEOUT_VOTE: pgettext_lazy("a log line's source", "timeout-vote"),
+}
+
+
 def named(game: Game, lines: list[dict]) -> list[dict]:
     """Each log line with its mover's name (the seat marker's title; the lines name their
-    mover themselves, except to the mover during play)."""
+    mover themselves, except to the mover during play) and its source's tag."""
     names = {s.position: s.user.get_username() for s in game.seats_with_players()}
-    return [{**line, "name": names.get(line["seat"], "")} for line in lines]
+    return [
+        {
+            **line,
+            "name": names.get(line["seat"], ""),
+            "source_tag": SOURCE_TAGS.get(line["source"], line["source"]),
+        }
+        for line in lines
+    ]
 
 
 def version(game: Game, user=None) -> str:
