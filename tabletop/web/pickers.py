@@ -23,6 +23,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from types import ModuleType
 
+from django.utils.translation import gettext, ngettext
+
 from games.dos.cards import WILD_DOS, colour_of
 from games.dos.rules import colour_bonus
 from games.dr_hrubec.cards import BY_SLUG, SPECIALIZATIONS
@@ -88,26 +90,28 @@ def used_parts(parts: list[dict], moves: list[dict]) -> list[dict]:
     return [p for p in parts if p["key"] in needed]
 
 
-def plural(count: int, word: str) -> str:
-    return f"{count} {word}{'' if count == 1 else 's'}"
-
-
 # ---------------------------------------------------------------------------- DOS
 
-DOS_BONUS_TEXT = {
-    "single": "Single colour bonus: you add a card from your hand to the centre row after "
-    "matching.",
-    "double": "Double colour bonus: you add a card from your hand to the centre row and "
-    "every other player draws a card.",
-}
+
+def dos_bonus_text(bonus: str) -> str:
+    if bonus == "single":
+        return gettext(
+            "Single colour bonus: you add a card from your hand to the centre row after matching."
+        )
+    return gettext(
+        "Double colour bonus: you add a card from your hand to the centre row and every other "
+        "player draws a card."
+    )
+
+
 BONUS_WORTH = {None: 0, "single": 1, "double": 2}
 
 
 def dos_card_label(card: str) -> str:
     if card == WILD_DOS:
-        return "DOS (wild 2)"
+        return gettext("DOS (wild 2)")
     if card.endswith("#"):
-        return f"{card} (wild {colour_of(card)})"
+        return gettext("%(card)s (wild %(colour)s)") % {"card": card, "colour": colour_of(card)}
     return card
 
 
@@ -124,25 +128,27 @@ def dos_picker(view: dict, seat: int, legal: list[dict]) -> dict:
         part(f"target:{card}", label_with_count(card, view["centre"].count(card)), tone(card))
         for card in dict.fromkeys(view["centre"])
     ]
-    targets.append(part("target:row", "The centre row: add the card to it", "row"))
+    targets.append(part("target:row", gettext("The centre row: add the card to it"), "row"))
     return {
-        "title": "Match or add",
-        "hint": "Pick one or two cards from your hand, then the centre card they match "
-        "(or the centre row to add a card to it).",
+        "title": gettext("Match or add"),
+        "hint": gettext(
+            "Pick one or two cards from your hand, then the centre card they match "
+            "(or the centre row to add a card to it)."
+        ),
         "steps": [
             {
                 "name": "hand",
-                "title": "Your cards",
+                "title": gettext("Your cards"),
                 # One part per card held: a card held twice can be picked twice.
                 "parts": used_parts(
                     [part(f"hand:{card}", dos_card_label(card), tone(card)) for card in hand],
                     moves,
                 ),
             },
-            {"name": "target", "title": "Onto", "parts": used_parts(targets, moves)},
+            {"name": "target", "title": gettext("Onto"), "parts": used_parts(targets, moves)},
         ],
-        "choice_title": "Count the wild card as",
-        "call_title": "Call DOS! (you will hold two cards)",
+        "choice_title": gettext("Count the wild card as"),
+        "call_title": gettext("Call DOS! (you will hold two cards)"),
         "hide_empty": [".dos-matches"],
         "moves": moves,
     }
@@ -159,37 +165,62 @@ def tone(card: str) -> str:
 
 def dos_match(move: dict, held: int) -> dict:
     cards, named = move["cards"], move["cards_as"]
-    played = " + ".join(f"{c} as {n}" if n else c for c, n in zip(cards, named, strict=True))
+    played = " + ".join(counted_as(c, n) if n else c for c, n in zip(cards, named, strict=True))
     target = move["target"]
     if move["target_as"]:
-        target = f"{target} as {move['target_as']}"
+        target = counted_as(target, move["target_as"])
     bonus = colour_bonus(move)
-    sentences = [f"Match the centre {target} with your {played}."]
-    sentences.append(DOS_BONUS_TEXT[bonus] if bonus else "No colour bonus.")
+    sentences = [
+        gettext("Match the centre %(target)s with your %(played)s.")
+        % {"target": target, "played": played}
+    ]
+    sentences.append(dos_bonus_text(bonus) if bonus else gettext("No colour bonus."))
     sentences.append(cards_left(held - len(cards), move["call"]))
-    wilds = [f"the centre {move['target']} as {move['target_as']}"] if move["target_as"] else []
+    wilds = []
+    if move["target_as"]:
+        wilds.append(
+            gettext("the centre %(card)s as %(named)s")
+            % {"card": move["target"], "named": move["target_as"]}
+        )
     if len(cards) == 2 and cards[0] == cards[1] and named[0]:
-        wilds.append(f"your two {cards[0]} as {named[0]} and {named[1]}")
+        wilds.append(
+            gettext("your two %(card)s as %(first)s and %(second)s")
+            % {"card": cards[0], "first": named[0], "second": named[1]}
+        )
     else:
-        wilds += [f"your {c} as {n}" for c, n in zip(cards, named, strict=True) if n]
+        wilds += [
+            gettext("your %(card)s as %(named)s") % {"card": c, "named": n}
+            for c, n in zip(cards, named, strict=True)
+            if n
+        ]
     return entry(
         move,
         [f"hand:{card}" for card in cards] + [f"target:{move['target']}"],
         " ".join(sentences),
         choice="|".join([move["target_as"] or "", *(n or "" for n in named)]) if wilds else "",
-        choice_label=", ".join(wilds) + (f" ({bonus} colour bonus)" if bonus else ""),
+        choice_label=", ".join(wilds) + (f" ({bonus_name(bonus)})" if bonus else ""),
         call=move["call"],
         earns=BONUS_WORTH[bonus],
     )
+
+
+def counted_as(card: str, named: str) -> str:
+    return gettext("%(card)s as %(named)s") % {"card": card, "named": named}
+
+
+def bonus_name(bonus: str) -> str:
+    return gettext("single colour bonus") if bonus == "single" else gettext("double colour bonus")
 
 
 def dos_add(move: dict, held: int, turn: dict) -> dict:
     card = move["card"]
     if turn.get("phase") == "bonus":
         left = turn.get("bonuses_left", 1)
-        text = f"Add your {card} to the centre row for your colour bonus ({left} to add)."
+        text = gettext(
+            "Add your %(card)s to the centre row for your colour bonus (%(left)d to add)."
+        ) % {"card": card, "left": left}
     else:
-        text = f"Add your {card} to the centre row; your turn ends."
+        text = gettext("Add your %(card)s to the centre row; your turn ends.") % {"card": card}
     return entry(
         move,
         [f"hand:{card}", "target:row"],
@@ -200,12 +231,12 @@ def dos_add(move: dict, held: int, turn: dict) -> dict:
 
 def cards_left(left: int, call: bool) -> str:
     if left == 0:
-        return "Your hand is empty: you go out."
-    said = f"You keep {plural(left, 'card')}."
+        return gettext("Your hand is empty: you go out.")
+    said = ngettext("You keep %(count)d card.", "You keep %(count)d cards.", left) % {"count": left}
     if call:
-        return f"{said} You call DOS!"
+        return f"{said} {gettext('You call DOS!')}"
     if left == 2:
-        return f"{said} Without the DOS call another player may catch you."
+        return f"{said} {gettext('Without the DOS call another player may catch you.')}"
     return said
 
 
@@ -225,24 +256,34 @@ def gomb_picker(view: dict, seat: int, legal: list[dict]) -> dict:
             colour, at = move["sequence"], move["position"]
             name = sequences[colour][at - 1]
             card_key = f"card:{colour}:{at}"
-            label = f"{name} (your {colour} sequence, card {at})"
+            label = gettext("%(card)s (your %(colour)s sequence, card %(at)d)") % {
+                "card": name,
+                "colour": colour,
+                "at": at,
+            }
             cards[card_key] = part(card_key, label, name.partition(" ")[0])
         else:
             continue
         if kind == "play":
             target_key = f"target:{move['to']}"
-            targets[target_key] = part(target_key, f"Your {move['to']} sequence", move["to"])
+            targets[target_key] = part(
+                target_key, gettext("Your %(colour)s sequence") % {"colour": move["to"]}, move["to"]
+            )
         else:
             target_key = f"target:pile:{move['pile']}"
-            targets[target_key] = part(target_key, f"Discard pile {move['pile']}", "pile")
+            targets[target_key] = part(
+                target_key, gettext("Discard pile %(pile)d") % {"pile": move["pile"]}, "pile"
+            )
         moves.append(entry(move, [card_key, target_key], gomb_preview(move, view, sequences)))
     ordered = sorted(targets.values(), key=lambda p: p["key"].startswith("target:pile"))
     return {
-        "title": "Place a card",
-        "hint": "Pick a card, then the sequence to sew it onto or the pile to discard it to.",
+        "title": gettext("Place a card"),
+        "hint": gettext(
+            "Pick a card, then the sequence to sew it onto or the pile to discard it to."
+        ),
         "steps": [
-            {"name": "card", "title": "Card", "parts": list(cards.values())},
-            {"name": "target", "title": "Onto", "parts": ordered},
+            {"name": "card", "title": gettext("Card"), "parts": list(cards.values())},
+            {"name": "target", "title": gettext("Onto"), "parts": ordered},
         ],
         "choice_title": "",
         "call_title": "",
@@ -255,21 +296,34 @@ def gomb_preview(move: dict, view: dict, sequences: dict) -> str:
     kind = move["kind"]
     if kind == "play":
         held = len(sequences.get(move["to"], []))
-        where = (
-            f"to start your {move['to']} sequence"
-            if not held
-            else f"onto your {move['to']} sequence ({plural(held, 'card')} so far)"
-        )
-        return f"Sew the {move['card']} {where}."
+        if not held:
+            return gettext("Sew the %(card)s to start your %(colour)s sequence.") % {
+                "card": move["card"],
+                "colour": move["to"],
+            }
+        return ngettext(
+            "Sew the %(card)s onto your %(colour)s sequence (%(count)d card so far).",
+            "Sew the %(card)s onto your %(colour)s sequence (%(count)d cards so far).",
+            held,
+        ) % {"card": move["card"], "colour": move["to"], "count": held}
     pile = view["piles"][move["pile"] - 1]
-    covers = f", covering the {pile['top']}" if pile.get("top") else ""
+    covers = gettext(", covering the %(card)s") % {"card": pile["top"]} if pile.get("top") else ""
     if kind == "discard":
-        return f"Discard the {move['card']} to pile {move['pile']}{covers}."
+        return gettext("Discard the %(card)s to pile %(pile)d%(covers)s.") % {
+            "card": move["card"],
+            "pile": move["pile"],
+            "covers": covers,
+        }
     name = sequences[move["sequence"]][move["position"] - 1]
-    return (
-        f"Take the {name} (card {move['position']}) from your {move['sequence']} sequence "
-        f"to pile {move['pile']}{covers}."
-    )
+    return gettext(
+        "Take the %(card)s (card %(at)d) from your %(colour)s sequence to pile %(pile)d%(covers)s."
+    ) % {
+        "card": name,
+        "at": move["position"],
+        "colour": move["sequence"],
+        "pile": move["pile"],
+        "covers": covers,
+    }
 
 
 # ---------------------------------------------------------------------------- Dr. Hrubec
@@ -297,11 +351,11 @@ def hrubec_picker(view: dict, seat: int, legal: list[dict]) -> dict:
         keys = [card["key"], target["key"]]
         moves.append(entry(move, keys, hrubec_preview(move, view, seat, names)))
     return {
-        "title": "Hire or play a card",
-        "hint": "Pick a card from your hand, then what it acts on.",
+        "title": gettext("Hire or play a card"),
+        "hint": gettext("Pick a card from your hand, then what it acts on."),
         "steps": [
-            {"name": "card", "title": "Your card", "parts": list(cards.values())},
-            {"name": "target", "title": "On", "parts": list(targets.values())},
+            {"name": "card", "title": gettext("Your card"), "parts": list(cards.values())},
+            {"name": "target", "title": gettext("On"), "parts": list(targets.values())},
         ],
         "choice_title": "",
         "call_title": "",
@@ -318,7 +372,8 @@ def hrubec_target(move: dict, view: dict, seat: int) -> dict | None:
         if not move.get("fire"):
             return None
         key = f"target:fire:{move['fire']}"
-        return part(key, f"Fire {hrubec_name(move['fire'])}", "fire")
+        fired = hrubec_name(move["fire"])
+        return part(key, gettext("Fire %(doctor)s") % {"doctor": fired}, "fire")
     if move.get("player") is not None:
         return part(f"target:player:{move['player']}", names[move["player"]], "player")
     if move.get("patient"):
@@ -327,7 +382,11 @@ def hrubec_target(move: dict, view: dict, seat: int) -> dict | None:
     if move.get("doctor"):
         slug = move["doctor"]
         owner = team_of(view, slug)
-        whose = "your team" if owner == seat else f"{names[owner]}'s team"
+        whose = (
+            gettext("your team")
+            if owner == seat
+            else gettext("%(player)s's team") % {"player": names[owner]}
+        )
         return part(f"target:doctor:{slug}", f"{hrubec_name(slug)} ({whose})", "doctor")
     return None
 
@@ -335,8 +394,8 @@ def hrubec_target(move: dict, view: dict, seat: int) -> dict | None:
 def where_lies(view: dict, patient: str) -> str:
     for owner, lying in enumerate(view["tables"]):
         if lying == patient:
-            return f"on {view['players'][owner]}'s table"
-    return "in the waiting room"
+            return gettext("on %(player)s's table") % {"player": view["players"][owner]}
+    return gettext("in the waiting room")
 
 
 def team_of(view: dict, doctor: str) -> int | None:
@@ -349,12 +408,27 @@ def hrubec_preview(move: dict, view: dict, seat: int, names: list[str]) -> str:
         skills = ", ".join(
             f"{spec} {value:+d}" for spec, value in zip(SPECIALIZATIONS, doctor.skills, strict=True)
         )
-        fired = f", firing {hrubec_name(move['fire'])}" if move.get("fire") else ""
-        return f"Hire {doctor.name}{fired}: {skills}." + (f" {doctor.text}" if doctor.text else "")
+        if move.get("fire"):
+            said = gettext("Hire %(doctor)s, firing %(fired)s: %(skills)s.") % {
+                "doctor": doctor.name,
+                "fired": hrubec_name(move["fire"]),
+                "skills": skills,
+            }
+        else:
+            said = gettext("Hire %(doctor)s: %(skills)s.") % {
+                "doctor": doctor.name,
+                "skills": skills,
+            }
+        return said + (f" {doctor.text}" if doctor.text else "")
     card = BY_SLUG.get(move["card"])
     target = hrubec_target(move, view, seat)
-    on = f" on {target['label'].removeprefix('Fire ')}" if target else ""
-    return f"Play {card.name}{on}: {card.text}"
+    if target is None:
+        return gettext("Play %(card)s: %(text)s") % {"card": card.name, "text": card.text}
+    return gettext("Play %(card)s on %(target)s: %(text)s") % {
+        "card": card.name,
+        "target": target["label"],
+        "text": card.text,
+    }
 
 
 BUILDERS: dict[str, Callable[[dict, int, list[dict]], dict]] = {
