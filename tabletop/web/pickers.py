@@ -234,9 +234,9 @@ def cards_left(left: int, call: bool) -> str:
         return gettext("Your hand is empty: you go out.")
     said = ngettext("You keep %(count)d card.", "You keep %(count)d cards.", left) % {"count": left}
     if call:
-        return f"{said} {gettext('You call DOS!')}"
+        return " ".join((said, gettext("You call DOS!")))
     if left == 2:
-        return f"{said} {gettext('Without the DOS call another player may catch you.')}"
+        return " ".join((said, gettext("Without the DOS call another player may catch you.")))
     return said
 
 

@@ -77,8 +77,24 @@
     root.hidden = false;
   }
 
+  // The script's words, in the page's language: the template fills data-*-word on #picker.
+  function wordsOf(root) {
+    const word = (name, english) => root.dataset[name] || english;
+    return {
+      play: word("playWord", "Play"),
+      clear: word("clearWord", "Clear"),
+      choose: word("chooseWord", "Choose"),
+      call: word("callWord", "Call"),
+      showList: word("showListWord", "Show every move as a button"),
+      hideList: word("hideListWord", "Hide the list of moves"),
+      pickMore: word("pickMoreWord", "Pick more: only the parts of a legal move stay enabled."),
+      nothingPicked: word("nothingPickedWord", "Nothing picked yet."),
+    };
+  }
+
   function build(root, form, data) {
     const moves = data.moves;
+    const words = wordsOf(root);
     const parts = [];
     const title = element("h3", "picker-title", data.title);
     root.append(title);
@@ -116,7 +132,7 @@
     });
 
     const choiceLabel = element("label", "picker-choice");
-    choiceLabel.append(element("span", "", `${data.choice_title || "Choose"} `));
+    choiceLabel.append(element("span", "", `${data.choice_title || words.choose} `));
     const choice = element("select", "");
     // The choice and the call have no name, so the form never posts them: the move says it all.
     choiceLabel.append(choice);
@@ -128,21 +144,21 @@
     call.type = "checkbox";
     // The rules make the call a duty (forgetting it costs two cards), so it starts ticked.
     call.checked = true;
-    callLabel.append(call, document.createTextNode(` ${data.call_title || "Call"}`));
+    callLabel.append(call, document.createTextNode(` ${data.call_title || words.call}`));
     callLabel.hidden = true;
     call.addEventListener("change", () => update());
 
     const preview = element("p", "picker-preview");
     preview.setAttribute("aria-live", "polite");
 
-    const play = element("button", "button go picker-play", "Play");
+    const play = element("button", "button go picker-play", words.play);
     play.type = "submit";
     play.name = "move";
     play.value = "";
     play.disabled = true;
     play.dataset.pickerPlay = "yes";
 
-    const clear = element("button", "button ghost picker-clear", "Clear");
+    const clear = element("button", "button ghost picker-clear", words.clear);
     clear.type = "button";
     clear.addEventListener("click", () => {
       pressOnlyChoices();
@@ -154,7 +170,7 @@
       }
     });
 
-    const showList = element("button", "linklike picker-show-list", "Show every move as a button");
+    const showList = element("button", "linklike picker-show-list", words.showList);
     showList.type = "button";
     showList.setAttribute("aria-expanded", "false");
 
@@ -183,7 +199,7 @@
         item.hidden = !shown;
       }
       showList.setAttribute("aria-expanded", shown ? "true" : "false");
-      showList.textContent = shown ? "Hide the list of moves" : "Show every move as a button";
+      showList.textContent = shown ? words.hideList : words.showList;
     }
     showList.addEventListener("click", () => {
       listShown(showList.getAttribute("aria-expanded") !== "true");
@@ -268,9 +284,7 @@
         play.value = "";
         play.disabled = true;
         preview.classList.add("soft");
-        preview.textContent = keys.length
-          ? "Pick more: only the parts of a legal move stay enabled."
-          : "Nothing picked yet.";
+        preview.textContent = keys.length ? words.pickMore : words.nothingPicked;
       }
       if (api.onChange) {
         api.onChange({ keys, call: call.checked, choice: choice.value });
