@@ -5,8 +5,10 @@ marks, and a page or an email in Polish or Czech shows no English of the interfa
 from __future__ import annotations
 
 import io
+import json
 import re
 import zoneinfo
+from html import unescape
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -19,6 +21,8 @@ from django.utils import timezone
 from django.utils.translation.template import templatize
 
 import games
+import games.dos.cards
+import games.dr_gomb
 from tabletop.accounts import zones
 from tabletop.accounts.models import PlayerWebhook, Preferences
 from tabletop.mail import subscriptions
@@ -534,3 +538,68 @@ def test_a_deadline_on_the_dashboard_reads_in_the_players_language(a_busy_player
     assert re.search(r"termín za \d+\xa0(dny|dní|den)", czech), czech
     polish = client.get("/", HTTP_ACCEPT_LANGUAGE="pl").content.decode()
     assert re.search(r"termin za \d+\xa0(dni|dzień)", polish), polish
+
+
+# ---------------------------------------------------------------------------- the move pickers
+
+PICKER_DATA = re.compile(r'<script id="picker-data" type="application/json">(.*?)</script>', re.S)
+PICKER_WORDS = re.compile(r'data-[a-z-]+-word="([^"]*)"')
+
+
+def picker_texts(html: str) -> set[str]:
+    """What the move picker's script shows: its JSON's words and the words the page gives it."""
+    found = PICKER_DATA.search(html)
+    if not found:
+        return set()
+    data = json.loads(found.group(1))
+    texts = {data["title"], data["hint"], data["choice_title"], data["call_title"]}
+    for step in data["steps"]:
+        texts |= {step["title"]} | {part["label"] for part in step["parts"]}
+    for move in data["moves"]:
+        texts |= {move["preview"], move["choice_label"]}
+    texts |= {unescape(word) for word in PICKER_WORDS.findall(html)}
+    return {" ".join(text.split()) for text in texts if text.strip()}
+
+
+def a_page_with_its_picker(client: Client, game) -> str:
+    """The game page of the first seat to act, in English, once its picker shows."""
+    for _ in range(40):
+        game.refresh_from_db()
+        client.force_login(user_at(game, game.to_act[0]))
+        path = f"/games/{game.pk}/"
+        if PICKER_DATA.search(client.get(path, HTTP_ACCEPT_LANGUAGE="en").content.decode()):
+            return path
+        game = play_random_steps(game, 1, seed=f"picker-{game.seq}")
+    raise AssertionError(f"{game.slug}: no picker in 40 steps")
+
+
+def log_lines(html: str) -> set[str]:
+    """The game's log lines on a page: the game's own words, as the README says."""
+    log = re.search(r'<ol class="log" reversed>(.*?)</ol>', html, re.S)
+    return {text for text in visible_text(log.group(1)) if len(text) > 2} if log else set()
+
+
+CARD_WORDS = {
+    *games.dos.cards.COLOURS,
+    *games.dr_gomb.COLOURS,
+    *games.dr_gomb.NAME_OF.values(),
+}
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("slug", ["dos", "dr_gomb"])
+def test_a_game_page_with_its_move_picker_shows_no_english_of_the_interface(
+    make_user, slug, language
+):
+    players = [make_user("ann"), make_user("bob")]
+    game = started_game(players, slug)
+    client = Client()
+    path = a_page_with_its_picker(client, game)
+    english_page = client.get(path, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    translated_page = client.get(path, HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    english = visible_text(english_page) | picker_texts(english_page)
+    translated = visible_text(translated_page) | picker_texts(translated_page)
+    assert picker_texts(translated_page), "the picker is missing"
+    data = names_and_own_words(language) | {"ann", "bob", game.title, game.seed_sha256}
+    data |= CARD_WORDS | log_lines(english_page)
+    assert untranslated(english, translated, data) == []

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from django.utils.translation import gettext
+
 from games.dos.cards import WILD_DOS
 from tabletop.web.boards import Position, control, revealed_hands
 
@@ -17,7 +19,8 @@ def card(name: str) -> dict:
 
 def played(cards: list[str], named: list[str | None]) -> str:
     return " + ".join(
-        f"{c} as {n}" if n and n != c else c for c, n in zip(cards, named, strict=True)
+        gettext("%(card)s as %(named)s") % {"card": c, "named": n} if n and n != c else c
+        for c, n in zip(cards, named, strict=True)
     )
 
 
@@ -39,19 +42,24 @@ def prepare(position: Position) -> dict:
                 control(position, move, label, style)
             )
         elif kind == "add":
-            label = "Add to the row · DOS!" if move["call"] else "Add to the row"
+            label = gettext("Add to the row · DOS!") if move["call"] else gettext("Add to the row")
             adds.setdefault(move["card"], []).append(control(position, move, label))
         elif kind == "draw":
             actions.append(
-                control(position, move, "Draw · DOS!" if move["call"] else "Draw a card")
+                control(
+                    position,
+                    move,
+                    gettext("Draw · DOS!") if move["call"] else gettext("Draw a card"),
+                )
             )
         elif kind == "end":
-            actions.append(control(position, move, "End my turn"))
+            actions.append(control(position, move, gettext("End my turn")))
         elif kind == "dos":
             actions.append(control(position, move, "DOS!", "call"))
         elif kind == "catch":
             name = view["players"][move["seat"]]
-            actions.append(control(position, move, f"Catch {name}: no DOS!", "catch"))
+            label = gettext("Catch %(name)s: no DOS!") % {"name": name}
+            actions.append(control(position, move, label, "catch"))
     centre = [
         {
             "card": card(name),
