@@ -7,6 +7,7 @@ import json
 
 import pytest
 
+from tabletop.accounts.models import Preferences
 from tabletop.play import store
 from tests.browser.conftest import (
     log_in,
@@ -200,3 +201,32 @@ def test_without_script_the_plain_buttons_stay(new_page, make_user):
     (matches or visible)[0].click()
     page.wait_for_load_state()
     assert panel_seq(page) > before
+
+
+def test_the_picker_speaks_the_players_language(new_page, make_user):
+    ann = make_user("ann")
+    Preferences.objects.update_or_create(user=ann, defaults={"language": "cs"})
+    game = game_against_a_bot(ann, "dos", {"target": 100})
+    page = new_page()
+    log_in(page, "ann", "pw-ann")
+    page.goto(f"/games/{game.pk}/")
+    for _ in range(10):
+        if picker_moves(page):
+            break
+        # Not ann's turn to match yet: draw or end the turn with a plain button.
+        before = panel_seq(page)
+        page.locator('#panel button[name="move"]:not([data-picker-play]):visible').first.click()
+        wait_for_the_answer(page, before)
+    assert page.locator("#picker").is_visible()
+    assert page.inner_text("#picker [data-picker-play]") == "Zahrát"
+    assert page.inner_text("#picker .picker-clear") == "Vymazat"
+    show = page.locator("#picker .picker-show-list")
+    assert show.inner_text() == "Ukázat každý tah jako tlačítko"
+    show.click()
+    assert show.inner_text() == "Skrýt seznam tahů"
+    assert page.inner_text("#picker .picker-title") == "Přilož nebo přidej"
+    page.locator("#picker .picker-clear").click()
+    assert page.inner_text("#picker .picker-preview") in (
+        "Zatím nic nevybráno.",
+        "Vyber další: aktivní zůstávají jen části povoleného tahu.",
+    )
