@@ -17,7 +17,7 @@ from django.test.utils import CaptureQueriesContext
 import games
 from games import RandomStream
 from games.bots import random_move
-from tabletop.play import clock, history, store
+from tabletop.play import clock, export, history, store
 from tabletop.play.models import Game, Move
 from tests.factories import play_random_steps, started_game, user_at
 
@@ -237,3 +237,17 @@ def test_whether_undo_is_offered_reads_only_the_latest_steps_of_a_long_log(make_
     assert all("LIMIT" in sql or '"seq" >' in sql for sql in reads), reads
     with pytest.raises(store.Refused, match="among the last 64 steps"):
         store.plan_take_back(game, last_mover)
+
+
+def test_a_finished_game_with_a_take_back_and_a_vote_reruns_from_its_downloaded_log(make_user):
+    """The fairness check anyone runs (`replay_log`, the history page's button) replays the
+    export with the log's take-backs and table events, as the store does."""
+    game, _ = gazobu_turn_half_placed(make_user)
+    store.take_back(game, mover(game), game.seq, Move.Source.WEB)
+    game.refresh_from_db()
+    store.call_vote(game, user_at(game, 1), "extend", {"days": 2}, Move.Source.WEB)
+    game = play_random_steps(Game.objects.get(pk=game.pk), 500)
+    assert game.is_over
+    document = export.export(game)
+    assert any(entry["move"].get("kind") == "take-back" for entry in document["moves"])
+    assert export.rerun(document) == []

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-import copy
 import hashlib
+from typing import NamedTuple
 
 import games
 from games import RandomStream, canonical
@@ -73,27 +73,35 @@ def rerun(document: dict) -> list[str]:
     return problems
 
 
+class Entry(NamedTuple):
+    """One step of an exported log, as the store's replay reads a logged move."""
+
+    seq: int
+    seat: int
+    payload: dict
+
+
 def replayed(document: dict, upto: int | None = None) -> dict:
-    """The position after move `upto` (the last when None) of an exported log; a move the
-    rules refuse raises IllegalMove naming it."""
+    """The position after move `upto` (the last when None) of an exported log, replayed as
+    the store replays its own (take-backs and table events too); a move the rules refuse
+    raises IllegalMove naming it."""
     rules = games.get(document["game"])
     # Logs exported before random schemes were recorded all drew under scheme 1.
     stream = RandomStream(document["seed"], document.get("random_scheme", 1))
     state = starting_state(rules, document, stream)
-    for entry in document["moves"]:
-        if upto is not None and entry["seq"] > upto:
-            break
-        if entry["move"] == store.RESIGN:
-            continue
-        rng = stream.rng_for(entry["seq"])
-        try:
-            state = rules.apply(state, entry["seat"], copy.deepcopy(entry["move"]), rng)
-        except games.IllegalMove as refusal:
-            raise games.IllegalMove(
-                f"move {entry['seq']} is refused on replay: {refusal}"
-            ) from None
-        stream.settle(rng)
-    return state
+    entries = [
+        Entry(entry["seq"], entry["seat"], entry["move"])
+        for entry in document["moves"]
+        if upto is None or entry["seq"] <= upto
+    ]
+    done, position = 0, state
+    try:
+        for _, _, after in store.replay_log(rules, state, entries, stream):
+            done, position = done + 1, after
+    except games.IllegalMove as refusal:
+        seq = entries[done].seq
+        raise games.IllegalMove(f"move {seq} is refused on replay: {refusal}") from None
+    return position
 
 
 def starting_state(rules, document: dict, stream: RandomStream) -> dict:

@@ -12,9 +12,11 @@ from __future__ import annotations
 import copy
 import hashlib
 import logging
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
+from functools import partial
+from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.db.models import Prefetch, prefetch_related_objects
@@ -1434,14 +1436,6 @@ def _replay(game: Game, upto: int | None = None, start: Snapshot | None = None) 
     return state if state is not None else initial_state(game), stream.events
 
 
-def _position_before(game: Game, seq: int, kept: dict[int, dict]) -> dict:
-    """The position move `seq` met: kept by the replay passing it, or (when the replay began
-    at a later snapshot) replayed up to the move before."""
-    if seq in kept:
-        return copy.deepcopy(kept[seq])
-    return replay(game, upto=seq - 1)
-
-
 def initial_state(game: Game) -> dict:
     return _setup(game, RandomStream(game.seed, game.random_scheme))
 
@@ -1474,24 +1468,48 @@ def history(
         moves = game.moves.filter(seq__gt=start.seq).order_by("seq")
     if upto is not None:
         moves = moves.filter(seq__lte=upto)
-    moves = list(moves)
-    # The positions a take-back in this stretch of the log goes back to, kept as they pass.
-    restore_points = {first_withdrawn(move.payload) for move in moves if is_take_back(move)}
+    restore = partial(_replayed_before, game)
+    yield from replay_log(rules, state, list(moves), stream, restore)
+
+
+def replay_log(
+    rules, state: dict, steps: list, stream: RandomStream, restore: Callable | None = None
+) -> Iterator[tuple[Any, dict, dict]]:
+    """Each step of a stretch of a log (anything with `seq`, `seat` and `payload`: a Move, an
+    exported entry) with the position before and after it, starting from `state`.
+
+    Resignations and table events change no position; a take-back goes back to the position
+    before the first step it withdraws, kept as the replay passed it, else `restore(seq)`
+    (a replay that began later); every other step is the rules' own, with its rng.
+    """
+    restore_points = {first_withdrawn(step.payload) for step in steps if is_take_back(step)}
     kept: dict[int, dict] = {}
-    for move in moves:
+    for step in steps:
         before = state
-        if move.seq in restore_points:
-            kept[move.seq] = before
-        if move.payload == RESIGN or is_table_event(move):
+        if step.seq in restore_points:
+            kept[step.seq] = before
+        if step.payload == RESIGN or is_table_event(step):
             after = before
-        elif is_take_back(move):
-            after = _position_before(game, first_withdrawn(move.payload), kept)
+        elif is_take_back(step):
+            first = first_withdrawn(step.payload)
+            after = copy.deepcopy(kept[first]) if first in kept else _restored(restore, first)
         else:
-            rng = stream.rng_for(move.seq)
-            after = rules.apply(copy.deepcopy(before), move.seat, copy.deepcopy(move.payload), rng)
+            rng = stream.rng_for(step.seq)
+            after = rules.apply(copy.deepcopy(before), step.seat, copy.deepcopy(step.payload), rng)
             stream.settle(rng)
-        yield move, before, after
+        yield step, before, after
         state = after
+
+
+def _restored(restore: Callable | None, seq: int) -> dict:
+    if restore is None:
+        raise IllegalMove(f"a take-back withdraws move {seq}, which this log does not hold")
+    return restore(seq)
+
+
+def _replayed_before(game: Game, seq: int) -> dict:
+    """The position move `seq` met, for a replay that began at a later snapshot."""
+    return replay(game, upto=seq - 1)
 
 
 def verify(game: Game) -> list[str]:
