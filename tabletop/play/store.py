@@ -728,13 +728,7 @@ def _withdraw(game: Game, seat: int, plan: TakeBack, source: str) -> Move:
     there resume their turns' clocks: an undo never buys time."""
     previously_waiting = list(game.to_act)
     payload = {"kind": TAKE_BACK, "withdraws": plan.withdraws}
-    move = Move.objects.create(
-        game=game, seq=game.seq + 1, seat=seat, payload=payload, source=source
-    )
-    told = Told()
-    told.add(game, move, game.state, plan.state, game.random_events)
-    told.save()
-    game.seq += 1
+    move = _log_event(game, seat, payload, source, plan.state)
     _project(game, copy.deepcopy(plan.state), previously_waiting, resigned_seats(game))
     newly_waiting = [s for s in game.to_act if s not in previously_waiting]
     clock.resume_turns(game, {s: plan.turn_began[s] for s in newly_waiting if s in plan.turn_began})
@@ -890,14 +884,21 @@ def _name(game: Game, seat: int) -> str:
 
 
 def _log_table_event(game: Game, seat: int, payload: dict, source: str) -> Move:
+    move = _log_event(game, seat, payload, source, game.state)
+    game.save(update_fields=["seq"])
+    return move
+
+
+def _log_event(game: Game, seat: int, payload: dict, source: str, after: dict) -> Move:
+    """Log a step that is no game move (a take-back, a vote's call, ballot or result) with
+    its lines, the position it leaves being `after`; the caller projects and saves."""
     move = Move.objects.create(
         game=game, seq=game.seq + 1, seat=seat, payload=payload, source=source
     )
     told = Told()
-    told.add(game, move, game.state, game.state, game.random_events)
+    told.add(game, move, game.state, after, game.random_events)
     told.save()
     game.seq += 1
-    game.save(update_fields=["seq"])
     return move
 
 
