@@ -66,11 +66,15 @@ def rerun(document: dict) -> list[str]:
         problems += [f"the game it was played on from: {p}" for p in rerun(fork["log"])]
     try:
         state = replayed(document)
-    except games.IllegalMove as refusal:
+    except RefusedOnReplay as refusal:
         return [*problems, str(refusal)]
     if document.get("final_state_sha256") and state_digest(state) != document["final_state_sha256"]:
         problems.append("the replayed final position differs from the recorded one")
     return problems
+
+
+class RefusedOnReplay(Exception):
+    """A logged move the rules refuse when the exported log is replayed."""
 
 
 class Entry(NamedTuple):
@@ -84,7 +88,7 @@ class Entry(NamedTuple):
 def replayed(document: dict, upto: int | None = None) -> dict:
     """The position after move `upto` (the last when None) of an exported log, replayed as
     the store replays its own (take-backs and table events too); a move the rules refuse
-    raises IllegalMove naming it."""
+    raises RefusedOnReplay naming it."""
     rules = games.get(document["game"])
     # Logs exported before random schemes were recorded all drew under scheme 1.
     stream = RandomStream(document["seed"], document.get("random_scheme", 1))
@@ -100,7 +104,7 @@ def replayed(document: dict, upto: int | None = None) -> dict:
             done, position = done + 1, after
     except games.IllegalMove as refusal:
         seq = entries[done].seq
-        raise games.IllegalMove(f"move {seq} is refused on replay: {refusal}") from None
+        raise RefusedOnReplay(f"move {seq} is refused on replay: {refusal}") from None
     return position
 
 
