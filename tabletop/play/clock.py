@@ -15,6 +15,7 @@ from datetime import date, datetime, time, timedelta
 from django.utils import timezone
 
 from tabletop.accounts.models import Preferences
+from tabletop.play import prepared
 
 Interval = tuple[datetime, datetime]
 
@@ -170,8 +171,7 @@ def update_deadlines(game, newly_waiting: list[int]) -> None:
             continue
         changed.append(seat)
     if changed:
-        fields = ["turn_started", "turn_seq", "deadline", "next_reminder"]
-        game.seats.bulk_update(changed, fields)
+        prepared.update_each(changed, ["turn_started", "turn_seq", "deadline", "next_reminder"])
 
 
 def resume_turns(game, began: dict[int, datetime]) -> None:
@@ -184,7 +184,7 @@ def resume_turns(game, began: dict[int, datetime]) -> None:
             _schedule(seat, game, now())
             changed.append(seat)
     if changed:
-        game.seats.bulk_update(changed, ["turn_started", "deadline", "next_reminder"])
+        prepared.update_each(changed, ["turn_started", "deadline", "next_reminder"])
 
 
 def extend_deadline(game, position: int, days: int) -> None:

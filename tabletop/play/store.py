@@ -18,7 +18,7 @@ from datetime import datetime, timedelta
 from functools import partial
 from typing import Any
 
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, router, transaction
 from django.db.models import Prefetch, prefetch_related_objects
 from django.utils import timezone
 
@@ -27,7 +27,7 @@ from games import IllegalMove, RandomStream, canonical
 from games.base import check_player_count, player_names, resolve_options
 from games.bots import strong
 from tabletop.accounts.bots import bot_player
-from tabletop.play import clock, forks, signals
+from tabletop.play import clock, forks, prepared, signals
 from tabletop.play.models import Game, LogLine, Move, Seat, Snapshot, Vote
 
 log = logging.getLogger(__name__)
@@ -299,15 +299,9 @@ def _lock_with_seats(game_id: int) -> Game:
     The seats are read with the game joined (FOR UPDATE OF the game alone: the players'
     preferences may be missing, and an outer join's side cannot be locked); the game's
     columns come once per seat, at most five times, which costs less than a second round
-    trip.
+    trip. Every move runs it, so its SQL is compiled once per thread (`prepared`).
     """
-    seats = list(
-        _seats_with_players()
-        .select_related("game")
-        .select_for_update(of=("game",))
-        .filter(game_id=game_id)
-        .order_by("position")
-    )
+    seats = _seats_locking_their_game(game_id)
     if not seats:  # no game, or one nobody sits at yet: nothing to move in either
         found = Game.objects.select_for_update().filter(pk=game_id).first()
         if found is None:
@@ -319,6 +313,27 @@ def _lock_with_seats(game_id: int) -> Game:
         seat.game = locked
     _cache_seats(locked, seats)
     return locked
+
+
+STAND_IN_GAME = -7_770_101
+
+
+def _seats_locking_their_game(game_id: int) -> list[Seat]:
+    alias = router.db_for_write(Seat)
+    if not prepared.is_an_id(alias, Game, game_id):
+        return []
+    query = prepared.prepare(
+        alias,
+        "seats locking their game",
+        lambda: (
+            _seats_with_players()
+            .select_related("game")
+            .select_for_update(of=("game",))
+            .filter(game_id=STAND_IN_GAME)
+            .order_by("position")
+        ),
+    )
+    return prepared.instances(query, {STAND_IN_GAME: game_id})
 
 
 def _cache_seats(game: Game, seats: list[Seat]) -> None:
@@ -1156,8 +1171,21 @@ def _advance_until_refused(game: Game, steps: list[Step]) -> tuple[list[Move], R
     game.random_events = stream.events
     _project(game, state, [seat for seat in previously_waiting if seat not in let_go], resigned)
     _tell_everyone_if_it_ended(game, was_over)
-    game.save()
+    game.save(update_fields=PROJECTION)
     return logged, refusal
+
+
+# What steps change on the game row; writing these alone spares every move the rest.
+PROJECTION = [
+    "state",
+    "seq",
+    "to_act",
+    "outcome",
+    "random_events",
+    "resigned",
+    "status",
+    "finished",
+]
 
 
 def _check_rules_version(game: Game, rules) -> None:

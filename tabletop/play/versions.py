@@ -12,14 +12,13 @@ minute, and the page shows them afresh on every move and every reload.
 from __future__ import annotations
 
 import hashlib
-import threading
 from dataclasses import dataclass
 
-from django.db import connections, router
+from django.db import router
 from django.db.models import Count, Max, Min, OuterRef, QuerySet, Subquery
-from django.db.models.sql.compiler import SQLCompiler
 
 from tabletop.accounts.models import Preferences
+from tabletop.play import prepared
 from tabletop.play.models import ChatMessage, Game, Invitation, Note, Seat
 
 
@@ -120,47 +119,23 @@ def version_query(game_id: int, viewer: int | None) -> QuerySet:
 
 
 # Compiling the version query (a dozen subqueries) cost several times what running it does,
-# at every poll. Its SQL depends only on the database and on whether there is a viewer, so
-# each thread compiles it once with stand-in ids and runs it with the real ones.
+# at every poll; its SQL depends only on the database and on whether there is a viewer.
 STAND_IN_GAME, STAND_IN_VIEWER = -7_770_001, -7_770_002
-_compiled = threading.local()
-
-
-@dataclass(frozen=True)
-class CompiledQuery:
-    compiler: SQLCompiler
-    sql: str
-    params: tuple
-    names: list[str]
 
 
 def fetch_marks(game_id: int, viewer: int | None) -> dict | None:
     """The row of `version_query(game_id, viewer)`, its values converted as the ORM does."""
     alias = router.db_for_read(Game)
-    lowest, highest = connections[alias].ops.integer_field_range(Game._meta.pk.get_internal_type())
-    if not lowest <= game_id <= highest:
-        return None  # as the ORM answers an id no column can hold: no such game
-    query = compiled_version_query(alias, with_viewer=viewer is not None)
-    stand_ins = {STAND_IN_GAME: game_id, STAND_IN_VIEWER: viewer}
-    params = [stand_ins.get(p, p) if type(p) is int else p for p in query.params]
-    with connections[alias].cursor() as cursor:
-        cursor.execute(query.sql, params)
-        row = cursor.fetchone()
-    if row is None:
+    if not prepared.is_an_id(alias, Game, game_id):
         return None
-    return dict(zip(query.names, next(query.compiler.results_iter(results=[[row]])), strict=True))
-
-
-def compiled_version_query(alias: str, with_viewer: bool) -> CompiledQuery:
-    cache = _compiled.__dict__.setdefault("queries", {})
-    key = (alias, with_viewer)
-    if key not in cache:
-        query = version_query(STAND_IN_GAME, STAND_IN_VIEWER if with_viewer else None).query
-        compiler = query.get_compiler(using=alias)
-        sql, params = compiler.as_sql()
-        names = [*query.extra_select, *query.values_select, *query.annotation_select]
-        cache[key] = CompiledQuery(compiler, sql, tuple(params), names)
-    return cache[key]
+    with_viewer = viewer is not None
+    query = prepared.prepare(
+        alias,
+        ("version", with_viewer),
+        lambda: version_query(STAND_IN_GAME, STAND_IN_VIEWER if with_viewer else None),
+    )
+    rows = query.execute({STAND_IN_GAME: game_id, STAND_IN_VIEWER: viewer})
+    return dict(zip(query.names, rows[0], strict=True)) if rows else None
 
 
 def marks_of(row: dict, *names: str) -> tuple:
