@@ -12,6 +12,8 @@ from rest_framework.test import APIClient
 from tabletop.mail import addresses, tasks
 from tabletop.mail.compose import compose
 from tabletop.mail.models import Outbox
+from tabletop.play import store
+from tabletop.play.models import LogLine, Move
 from tests import mailhelpers
 from tests.factories import play_random_steps, started_game, user_at
 
@@ -131,3 +133,34 @@ def test_the_reply_address_fits_a_local_part_and_refuses_tampering(trio, setting
     forged = token.replace("-5-", "-4-", 1)
     with pytest.raises(addresses.BadAddress):
         addresses.read_token(forged)
+
+
+def test_a_vote_cast_since_a_players_move_does_not_shorten_their_since_your_last_turn(trio):
+    """Calling a vote is no turn of one's own: the turn email still lists the moves others
+    made between the player's last move and the vote."""
+    game = started_game(trio)
+    first = game.to_act[0]
+    while game.to_act == [first]:
+        game = played_by_hand(game)
+    second = game.to_act[0]
+    game = played_by_hand(game)  # the second player's first step, before the vote
+    before_vote = game.seq
+    store.call_vote(
+        game, user_at(game, first), "extend", {"days": 2, "seat": second}, Move.Source.WEB
+    )
+    game.refresh_from_db()
+    while first not in game.to_act:
+        game = played_by_hand(game)
+    row = Outbox.objects.filter(kind="turn", seat=first).latest("pk")
+    since = compose(row).body.split("Since your last turn:\n")[1].split("\n\n")[0]
+    step_before_vote = LogLine.objects.get(game=game, seq=before_vote, viewer=first).text
+    assert step_before_vote in since
+
+
+def played_by_hand(game):
+    """One step of the seat to act, as its player would send it from the page."""
+    seat = game.to_act[0]
+    move = game.rules.legal_moves(game.state, seat)[0]
+    store.submit(game, user_at(game, seat), move, game.seq, Move.Source.WEB)
+    game.refresh_from_db()
+    return game

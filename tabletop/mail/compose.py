@@ -24,7 +24,7 @@ from tabletop.accounts.models import Preferences
 from tabletop.mail import addresses, questions, subscriptions, tabletalk
 from tabletop.mail.models import Outbox
 from tabletop.mail.plaintext import as_text
-from tabletop.play import clock, history, scores
+from tabletop.play import clock, history, scores, store
 from tabletop.play.models import Game, Move, Vote
 
 # A turn email lists at most this many lines of legal moves: past that, one line per kind of
@@ -250,10 +250,13 @@ def since_last_turn(game: Game, seat: int) -> list[str]:
 
 
 def last_turn_seq(game: Game, seat: int) -> int:
-    """The seq of the seat's own last step (0 before it has made one)."""
+    """The seq of the seat's own last step (0 before it has made one); calling or answering
+    a vote is no step in the game."""
     last = (
         game.moves.filter(seat=seat)
         .exclude(source__in=[Move.Source.BOT, Move.Source.STANDING_ORDER])
+        # has_key too: a payload without a kind is a step, and SQL's NOT (NULL IN ...) is no.
+        .exclude(payload__has_key="kind", payload__kind__in=store.VOTE_EVENTS)
         .order_by("-seq")
         .values_list("seq", flat=True)
         .first()
