@@ -81,6 +81,15 @@ Decisions where the rulebook and the rulings are silent
   among equal totals the smallest values come first; a joker whose sequence already holds 1-5
   gets no value and is set aside.
 - Tied totals share the win.
+- Take-backs (`reveals`): a step that moves a card of the deck, the talon or the box, or ends
+  the game, shows something new. So does every step that places the card in hand: it may be
+  one that only its drawer has seen (taken from a pile it was public, but the position does not
+  say where it came from). In normal mode, discarding a card from a sequence that holds
+  another, or a broken button taking the top of one, shows a number nobody has seen (on a
+  pile, or uncovered beneath). The rest (taking a pile's
+  top, action C in basic mode, starting action C in normal mode, the talon's broken buttons
+  taking a card, the turn passing) moves only cards everyone has seen: the cards under a
+  pile's top were each on top once, and the log names them.
 - skip_move is "does the least": draw from the deck, then discard to pile 1; a forced choice takes
   the first legal option.
 """
@@ -653,6 +662,39 @@ def _why_not_surprise(state: dict) -> str:
 def _fallback(state: dict, seat: int) -> str:
     shown = [format_move(move, state, seat) for move in legal_moves(state, seat)[:8]]
     return "That move is not possible now; you can say: " + "; ".join(shown) + "."
+
+
+# --- Take-backs -------------------------------------------------------------------------------
+# The store lets a player take back a step only while it showed nobody a card they had not
+# seen; no step after setup draws on the rng, so the hidden cards are all this module's to tell.
+
+UNSEEN_PLACES = ("deck", "talon", "box")
+
+
+def reveals(before: dict, seat: int, move: dict, after: dict) -> bool:
+    """Whether the step showed anyone, its player included, a card they had not seen."""
+    if after["step"] == "over" or _moves_unseen_cards(before, after):
+        return True
+    if before["step"] == "place":
+        return True  # the card in hand may be one its drawer alone has seen
+    return before["mode"] == "normal" and _shows_a_covered_number(before, seat, move)
+
+
+def _moves_unseen_cards(before: dict, after: dict) -> bool:
+    return any(before[place] != after[place] for place in UNSEEN_PLACES)
+
+
+def _shows_a_covered_number(before: dict, seat: int, move: dict) -> bool:
+    """Normal mode: a card taken out of a sequence that holds another shows a number nobody
+    has seen: a discarded one lands face up on a pile (the top's number was seen, but the card
+    below then shows), and a broken button's take uncovers the card below when it is the top
+    (a covered card it takes goes into the box unseen)."""
+    if move["kind"] not in ("break", "discard_played"):
+        return False
+    length = len(sequences_of(before, seat)[COLOUR_INDEX[move["sequence"]]]) // 2
+    if move["kind"] == "discard_played":
+        return length > 1
+    return move["position"] == length and length > 1
 
 
 # --- View -------------------------------------------------------------------------------------

@@ -113,6 +113,12 @@ Decisions where the rulebook is silent:
   deck order, the unused patients, Castling picks until all are in. The discard pile is public,
   and so are the effects still to be carried out and whether the Alcoholic has staggered (the
   view shows them; they follow from cards on the table).
+- Take-backs (`reveals`): a step shows something new when it changes a hand (a card drawn
+  into it, or hired, played or discarded from it), the deck, the queue (its next patient turns
+  up) or the unused patients, rolls the die, ends a Castling (the picks show as the doctors
+  pass) or ends the game. Skipping, admitting a waiting patient, ending a turn, answering
+  about doctors and patients on the tables, declining Siamese twins and a Castling pick while
+  others still choose move only what everyone sees, and may be taken back.
 - At a deadline (`skip_move`) morning administration does neither, the pause after the roll or
   after admittance ends the turn and Siamese twins' offer is declined; admittance, operations,
   Castling picks and other questions cannot be skipped.
@@ -137,6 +143,7 @@ from games.dr_hrubec.rules import (
     options,
     outcome,
     reshuffle_unseen,
+    reveals,
     setup,
     skip_move,
     slug,
@@ -162,6 +169,7 @@ __all__ = [
     "outcome",
     "parse_move",
     "reshuffle_unseen",
+    "reveals",
     "setup",
     "skip_move",
     "slug",

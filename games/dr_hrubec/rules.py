@@ -983,6 +983,25 @@ def skip_move(state: dict, seat: int) -> dict | None:
     return {"morning": {"kind": "skip"}, "after": {"kind": "end"}}.get(state["phase"])
 
 
+# Take-backs
+# The store lets a player take back a step only while it showed nobody anything hidden; it
+# checks the die and the reshuffles of the discard pile (the rng) itself.
+
+# The parts of the state that hold what somebody cannot see: a change in any shows it to them.
+UNSEEN_PARTS = ("hands", "deck", "queue", "box")
+
+
+def reveals(before: dict, seat: int, move: dict, after: dict) -> bool:
+    """Whether the step showed anyone, its player included, something hidden: a card drawn
+    into a hand or shown from one (hired, played, discarded), the next patient of the queue,
+    the die, the Castling picks as the doctors pass, or everything at the end."""
+    if move["kind"] == "operate" or after["phase"] == "over":
+        return True
+    if before["castling"] and not after["castling"]:
+        return True
+    return any(before[part] != after[part] for part in UNSEEN_PARTS)
+
+
 # Refusals: why a move is not possible, in words a player understands
 
 
