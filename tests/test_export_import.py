@@ -141,3 +141,22 @@ def test_a_game_someone_resigned_imports_with_the_resignation_and_verifies(make_
     imported = Game.objects.get()
     assert (imported.resigned, imported.outcome) == ([2], document["outcome"])
     assert store.verify(imported) == []
+
+
+def test_a_game_the_table_voted_in_imports_with_its_votes(make_user, tmp_path):
+    ann, ben, cat = make_user("ann"), make_user("ben"), make_user("cat")
+    game = started_game([ann, ben, cat])
+    late = game.to_act[0]
+    caller, second = [seat for seat in range(3) if seat != late]
+    users = [game.seats.get(position=seat).user for seat in range(3)]
+    vote = store.call_vote(game, users[caller], "extend", {"days": 1, "seat": late}, "web")
+    store.answer_vote(game, users[second], vote.pk, False, Move.Source.WEB)
+    game = play_bot_steps(Game.objects.get(pk=game.pk), games.Rng("voted"))
+    assert game.is_over
+    [document] = exported(tmp_path)
+    remove(game)
+    call_command("import_games", str(write_lines(tmp_path, [document])))
+    imported = Game.objects.get()
+    [row] = imported.votes.all()
+    assert (row.seq, row.yes, row.no, row.result) == (vote.seq, [caller], [second], "failed")
+    assert store.verify(imported) == []

@@ -226,3 +226,72 @@ def test_verify_log_notices_a_vote_that_differs_from_the_log(table):
     assert store.verify(table) == []
     Vote.objects.filter(pk=vote.pk).update(yes=[], result="passed")
     assert "the votes differ from the log" in store.verify(table)
+
+
+ROW_FIELDS = ("subject", "details", "caller", "concerns", "voters", "yes", "no", "result")
+
+
+def vote_rows(game: Game) -> list[dict]:
+    return list(game.votes.order_by("seq").values("seq", *ROW_FIELDS, "expires"))
+
+
+def votes_of_every_kind(table: Game) -> list[Vote]:
+    """A deadline extended (passed), the game's end asked (still open), a replacement refused."""
+    late = waiting(table)
+    caller, second = others(table, late)
+    extend = store.call_vote(
+        table, user_at(table, caller), "extend", {"days": 2, "seat": late}, Move.Source.WEB
+    )
+    store.answer_vote(table, user_at(table, second), extend.pk, True, Move.Source.API)
+    end = store.call_vote(table, user_at(table, second), "end", {"how": "scored"}, "web")
+    store.answer_vote(table, user_at(table, late), end.pk, True, Move.Source.EMAIL)
+    replace = store.call_vote(table, user_at(table, second), "replace", {"seat": late}, "web")
+    store.answer_vote(table, user_at(table, caller), replace.pk, False, Move.Source.WEB)
+    table.refresh_from_db()
+    return [Vote.objects.get(pk=vote.pk) for vote in (extend, end, replace)]
+
+
+def test_verify_names_each_lost_or_altered_vote_and_rebuilding_restores_them_exactly(table):
+    extend, end, replace = votes_of_every_kind(table)
+    assert [extend.result, end.result, replace.result] == ["passed", "", "failed"]
+    assert store.verify(table) == []
+    as_played = vote_rows(table)
+    # A corrupted projection (a bad manual edit); nothing in the service writes like this.
+    extend.delete()
+    Vote.objects.filter(pk=end.pk).update(
+        voters=[0], no=[1], expires=end.expires + timedelta(days=5)
+    )
+    Vote.objects.create(
+        game=table, seq=table.seq, subject="end", caller=0, expires=end.expires, details={}
+    )
+    problems = store.verify(table)
+    assert "the votes differ from the log" in problems
+    assert f"the vote called at move {extend.seq} has no Vote row" in problems
+    altered = next(p for p in problems if p.startswith(f"the vote called at move {end.seq} "))
+    assert all(field in altered for field in ("voters", "no", "expires"))
+    assert "yes" not in altered and "result" not in altered
+    assert f"the Vote row at move {table.seq} is no vote in the log" in problems
+    assert not any(f"move {replace.seq}" in problem for problem in problems)
+
+    store.rebuild_projection(table)
+    assert vote_rows(table) == as_played
+    assert Vote.objects.filter(pk=end.pk).exists(), "a rebuilt vote keeps its id"
+    assert store.verify(table) == []
+
+
+def test_a_vote_the_log_told_before_calls_carried_their_voters_still_verifies_and_rebuilds(table):
+    extend, *_ = votes_of_every_kind(table)
+    call = table.moves.get(seq=extend.seq)
+    older = {k: v for k, v in call.payload.items() if k not in ("voters", "expires")}
+    Move.objects.filter(pk=call.pk).update(payload=older)  # as calls were logged at first
+    assert store.verify(table) == []
+    extend.delete()
+    assert f"the vote called at move {extend.seq} has no Vote row" in store.verify(table)
+
+    store.rebuild_projection(table)
+    rebuilt = Vote.objects.get(game=table, seq=extend.seq)
+    assert [getattr(rebuilt, field) for field in ROW_FIELDS] == [
+        getattr(extend, field) for field in ROW_FIELDS
+    ]
+    assert abs(rebuilt.expires - extend.expires) < timedelta(minutes=1)
+    assert store.verify(table) == []

@@ -821,30 +821,35 @@ def _check_may_answer(game: Game, vote: Vote, seat: int) -> None:
 
 
 def _call(game: Game, seat: int, subject: str, details: dict, source: str) -> Vote:
-    details, concerns, voters = _question(game, seat, subject, details or {})
+    details, voters = _question(game, seat, subject, details or {})
+    concerns = _concerned(subject, details, seat)
     if game.votes.filter(result="", subject=subject, concerns=concerns).exists():
         raise Refused("The table is voting on this already; answer that vote.")
-    payload = {"kind": "vote", "subject": subject, **details}
-    call = _log_table_event(game, seat, payload, source)
-    vote = Vote.objects.create(
-        game=game,
-        seq=call.seq,
-        subject=subject,
-        details=details,
-        caller=seat,
-        concerns=concerns,
-        voters=voters,
-        yes=[seat] if seat in voters else [],
-        expires=clock.now() + timedelta(days=VOTE_DAYS),
-    )
+    vote = _open_vote(game, seat, subject, details, voters, source)
     _decide(game, vote)
     if vote.is_open:
         signals.vote_called.send(sender=Game, game=game, vote=vote)
     return vote
 
 
-def _question(game: Game, seat: int, subject: str, details: dict) -> tuple[dict, int | None, list]:
-    """The vote's details checked, the seat it concerns, and who votes on it."""
+def _open_vote(
+    game: Game, seat: int, subject: str, details: dict, voters: list[int], source: str
+) -> Vote:
+    """Log the call with all its Vote row holds (who votes, until when), and project it."""
+    expires = clock.now() + timedelta(days=VOTE_DAYS)
+    payload = {
+        "kind": "vote",
+        "subject": subject,
+        **details,
+        "voters": voters,
+        "expires": expires.isoformat(),
+    }
+    call = _log_table_event(game, seat, payload, source)
+    return Vote.objects.create(game=game, seq=call.seq, **_called(call))
+
+
+def _question(game: Game, seat: int, subject: str, details: dict) -> tuple[dict, list]:
+    """The vote's details checked, and who votes on it."""
     people = _people(game)
     if subject == Vote.Subject.EXTEND:
         days = _whole_number(details.get("days"), "days")
@@ -853,24 +858,34 @@ def _question(game: Game, seat: int, subject: str, details: dict) -> tuple[dict,
         late = _seat_named(game, details.get("seat", (game.to_act or [None])[0]))
         if late not in game.to_act:
             raise Refused(f"{_name(game, late)} has no deadline running to extend.")
-        return {"days": days, "seat": late}, late, [s for s in people if s != late]
+        return {"days": days, "seat": late}, [s for s in people if s != late]
     if subject == Vote.Subject.REPLACE:
         absent = _seat_named(game, details.get("seat"))
         if absent not in people:
             raise Refused(f"{_name(game, absent)}'s seat is played by the computer already.")
-        return {"seat": absent}, absent, [s for s in people if s != absent]
+        return {"seat": absent}, [s for s in people if s != absent]
     if subject == Vote.Subject.END:
         how = details.get("how")
         if how not in ENDINGS:
             raise Refused('Say how the game ends: "scored" (as it stands) or "abandoned".')
-        return {"how": how}, None, people
+        return {"how": how}, people
     if subject == Vote.Subject.TAKE_BACK:
         plan = plan_take_back(game, seat)
         if not plan.others:
             raise Refused("Nobody else has played since: take it back yourself (undo).")
-        return {"withdraws": plan.take_back.withdraws}, seat, plan.others
+        return {"withdraws": plan.take_back.withdraws}, plan.others
     subjects = ", ".join(Vote.Subject.values)
     raise Refused(f"A vote is about one of: {subjects}; not {subject!r}.")
+
+
+def _concerned(subject: str, details: dict, caller: int) -> int | None:
+    """The seat a vote is about, which does not vote on it: the late or absent player, the one
+    asking for a take-back; None when ending the game (it concerns everyone)."""
+    if subject == Vote.Subject.END:
+        return None
+    if subject == Vote.Subject.TAKE_BACK:
+        return caller
+    return details["seat"]
 
 
 def _people(game: Game) -> list[int]:
@@ -1021,18 +1036,8 @@ def _ask_the_table(game: Game, late: Seat) -> list[Move]:
         return []
     voters = [s for s in _people(game) if s != late.position]
     before = game.seq
-    payload = {"kind": "vote", "subject": Vote.Subject.REPLACE, **details}
-    call = _log_table_event(game, late.position, payload, Move.Source.TIMEOUT_VOTE)
-    vote = Vote.objects.create(
-        game=game,
-        seq=call.seq,
-        subject=Vote.Subject.REPLACE,
-        details=details,
-        caller=late.position,
-        concerns=late.position,
-        voters=voters,
-        expires=clock.now() + timedelta(days=VOTE_DAYS),
-    )
+    subject, source = Vote.Subject.REPLACE, Move.Source.TIMEOUT_VOTE
+    vote = _open_vote(game, late.position, subject, details, voters, source)
     if not voters:  # nobody to ask: the bot takes the seat, as the bot policy would
         _close(game, vote, Vote.Result.PASSED)
     # Everyone hears of it in the timeout email (timeout_applied), voters included.
@@ -1052,6 +1057,50 @@ def close_expired_votes(moment: datetime) -> int:
                 _close(locked, vote, Vote.Result.EXPIRED)
                 done += 1
     return done
+
+
+# A Vote row is its call, ballots and result in the log, folded together. A call also logs who
+# votes on it and until when; one logged before calls carried those leaves them to its row.
+CALL_BOOKKEEPING = ("voters", "expires")
+
+
+def _called(call: Move) -> dict:
+    """The Vote row's fields (but game and seq) as a logged call opens the vote; without
+    voters and expires for an older call, which did not log them."""
+    payload, caller = call.payload, call.seat
+    subject = payload["subject"]
+    ignored = ("kind", "subject", *CALL_BOOKKEEPING)
+    details = {name: value for name, value in payload.items() if name not in ignored}
+    fields = {
+        "subject": subject,
+        "details": details,
+        "caller": caller,
+        "concerns": _concerned(subject, details, caller),
+        "no": [],
+        "result": "",
+    }
+    if "voters" not in payload:
+        # Who voted then followed from the subject: the caller, unless the vote was about them
+        # (a take-back's asker is the seat it concerns).
+        fields["yes"] = [caller] * (fields["concerns"] != caller)
+        return fields
+    expires = datetime.fromisoformat(payload["expires"])
+    voters = list(payload["voters"])
+    return fields | {"voters": voters, "yes": [caller] * (caller in voters), "expires": expires}
+
+
+def _votes_in_log(game: Game) -> dict[int, dict]:
+    """Every vote of the game's log, by the seq of its call, as its Vote row should read."""
+    votes: dict[int, dict] = {}
+    for move in game.moves.filter(payload__kind__in=VOTE_EVENTS).order_by("seq"):
+        payload = move.payload
+        if payload["kind"] == "vote":
+            votes[move.seq] = _called(move)
+        elif payload["kind"] == "ballot":
+            votes[payload["vote"]]["yes" if payload["yes"] else "no"].append(move.seat)
+        else:
+            votes[payload["vote"]]["result"] = payload["result"]
+    return votes
 
 
 def question_text(question: dict, names: list[str]) -> str:
@@ -1593,27 +1642,40 @@ def _replay_telling(game: Game) -> tuple[dict, int, Told]:
 
 
 def _votes_differ(game: Game) -> list[str]:
-    """Whether the Vote rows say what the log's calls, ballots and results say."""
-    logged: dict[int, tuple] = {}
-    for move in game.moves.filter(payload__kind__in=VOTE_EVENTS).order_by("seq"):
-        payload = move.payload
-        if payload["kind"] == "vote":
-            details = {k: v for k, v in payload.items() if k not in ("kind", "subject")}
-            votes_too = payload["subject"] == Vote.Subject.END or (
-                payload["subject"] != Vote.Subject.TAKE_BACK and details.get("seat") != move.seat
-            )
-            logged[move.seq] = (payload["subject"], details, [move.seat] * votes_too, [], "")
-        elif payload["kind"] == "ballot":
-            subject, details, yes, no, result = logged[payload["vote"]]
-            (yes if payload["yes"] else no).append(move.seat)
-        else:
-            subject, details, yes, no, _ = logged[payload["vote"]]
-            logged[payload["vote"]] = (subject, details, yes, no, payload["result"])
-    stored = {
-        vote.seq: (vote.subject, vote.details, vote.yes, vote.no, vote.result)
-        for vote in game.votes.all()
-    }
-    return [] if stored == logged else ["the votes differ from the log"]
+    """Whether the Vote rows read as the log's calls, ballots and results make them; then
+    each row that does not, by the move of its call."""
+    logged = _votes_in_log(game)
+    stored = {vote.seq: vote for vote in game.votes.all()}
+    rows = []
+    for seq, fields in logged.items():
+        vote = stored.get(seq)
+        wrong = [name for name, value in fields.items() if getattr(vote, name, None) != value]
+        if vote is None:
+            rows.append(f"the vote called at move {seq} has no Vote row")
+        elif wrong:
+            rows.append(f"the vote called at move {seq} differs in {', '.join(wrong)}")
+    rows += [
+        f"the Vote row at move {seq} is no vote in the log"
+        for seq in sorted(stored.keys() - logged.keys())
+    ]
+    return ["the votes differ from the log", *rows] if rows else []
+
+
+def _rebuild_votes(game: Game) -> None:
+    """Rewrite the Vote rows from the log. A row keeps its id (links and emails name it) and,
+    for a call older than logged voters, the voters and expiry the log does not hold; a lost
+    row of such a call gets those who are known to have voted, and the usual days."""
+    logged = _votes_in_log(game)
+    game.votes.exclude(seq__in=list(logged)).delete()
+    stored = {vote.seq: vote for vote in game.votes.all()}
+    for seq, fields in logged.items():
+        vote = stored.get(seq) or Vote(game=game, seq=seq)
+        if vote.pk is None and "voters" not in fields:
+            vote.voters = sorted({*fields["yes"], *fields["no"]})
+            vote.expires = game.moves.get(seq=seq).created + timedelta(days=VOTE_DAYS)
+        for name, value in fields.items():
+            setattr(vote, name, value)
+        vote.save()
 
 
 def _told_differently(game: Game, told: Told) -> list[str]:
@@ -1643,8 +1705,8 @@ def _told_differently(game: Game, told: Told) -> list[str]:
 
 
 def rebuild_projection(game: Game) -> list[str]:
-    """Verify, and where the projection differs, overwrite it (the log lines and snapshots
-    too) with the replay; also how older games get their lines and snapshots."""
+    """Verify, and where the projection differs, overwrite it (the log lines, snapshots and
+    Vote rows too) with the replay; also how older games get their lines and snapshots."""
     problems = verify(game)
     if problems and not any("does not replay" in p for p in problems):
         with transaction.atomic():
@@ -1661,6 +1723,7 @@ def rebuild_projection(game: Game) -> list[str]:
             locked.save(
                 update_fields=["state", "random_events", "seq", "to_act", "outcome", "resigned"]
             )
+            _rebuild_votes(locked)
     return problems
 
 
@@ -1753,6 +1816,7 @@ def _project_import(game: Game, rules, document: dict) -> None:
     if recorded and hashlib.sha256(canonical(state).encode()).hexdigest() != recorded:
         raise Refused("The log replays to a different final position than the recorded one.")
     told.save()
+    _rebuild_votes(game)
     game.state, game.seq, game.to_act, game.outcome = state, len(document["moves"]), [], outcome
     game.save()
 
