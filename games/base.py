@@ -8,7 +8,9 @@ and `format_move` (see ../shared/DESIGN.md). State is plain JSON data.
 Optional, beyond the contract: `move_groups(state, seat) -> list[MoveGroup]` (the legal moves
 folded for a turn email; the service falls back on `group_moves`) and
 `read_meanings(text, state, seat) -> list[dict]` (every legal move a reply line could mean;
-`parse_move` plays the line only when there is exactly one).
+`parse_move` plays the line only when there is exactly one) and
+`reveals(before, seat, move, after) -> bool` (whether a step showed anyone something hidden,
+so that it may not be taken back; see `reveals` below).
 """
 
 from __future__ import annotations

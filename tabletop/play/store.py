@@ -1649,10 +1649,11 @@ def _votes_differ(game: Game) -> list[str]:
     rows = []
     for seq, fields in logged.items():
         vote = stored.get(seq)
-        wrong = [name for name, value in fields.items() if getattr(vote, name, None) != value]
         if vote is None:
             rows.append(f"the vote called at move {seq} has no Vote row")
-        elif wrong:
+            continue
+        wrong = [name for name, value in fields.items() if getattr(vote, name) != value]
+        if wrong:
             rows.append(f"the vote called at move {seq} differs in {', '.join(wrong)}")
     rows += [
         f"the Vote row at move {seq} is no vote in the log"
