@@ -160,3 +160,21 @@ def test_a_game_the_table_voted_in_imports_with_its_votes(make_user, tmp_path):
     [row] = imported.votes.all()
     assert (row.seq, row.yes, row.no, row.result) == (vote.seq, [caller], [second], "failed")
     assert store.verify(imported) == []
+
+
+@pytest.mark.parametrize("how", ["scored", "abandoned"])
+def test_a_game_the_table_voted_to_end_imports_with_the_tables_outcome(make_user, tmp_path, how):
+    ann, ben = make_user("ann"), make_user("ben")
+    game = started_game([ann, ben])
+    game = play_bot_steps(game, games.Rng("ended by vote"), 4)
+    users = [game.seats.get(position=seat).user for seat in range(2)]
+    vote = store.call_vote(game, users[0], "end", {"how": how}, Move.Source.WEB)
+    store.answer_vote(game, users[1], vote.pk, True, Move.Source.WEB)
+    game = Game.objects.get(pk=game.pk)
+    assert game.is_over and game.outcome["details"]["ended_by_vote"] == how
+    [document] = exported(tmp_path)
+    remove(game)
+    call_command("import_games", str(write_lines(tmp_path, [document])))
+    imported = Game.objects.get()
+    assert imported.outcome == document["outcome"]
+    assert store.verify(imported) == []

@@ -1745,7 +1745,7 @@ def import_finished_game(document: dict, players: list, bots: list[int]) -> Game
     it ended elsewhere, so it is announced as imported (`signals.game_imported`), not ended:
     nobody here is told of it again, nor rated for it.
     """
-    rules = games.get(document["game"])
+    games.get(document["game"])  # a game this server does not have is refused first
     seed = document["seed"]
     if games.seed_digest(seed) != document["seed_sha256"]:
         raise Refused("The seed does not match the SHA-256 published at the start of the game.")
@@ -1754,7 +1754,7 @@ def import_finished_game(document: dict, players: list, bots: list[int]) -> Game
         raise Refused(f"This game is here already, as {twin.title} #{twin.pk}.")
     with transaction.atomic():
         game = _stored_import(document, players, bots)
-        _project_import(game, rules, document)
+        _project_import(game, document)
         problems = verify(game)
         if problems:
             raise Refused("The imported game does not verify: " + "; ".join(problems))
@@ -1798,14 +1798,14 @@ def _stored_import(document: dict, players: list, bots: list[int]) -> Game:
     return game
 
 
-def _project_import(game: Game, rules, document: dict) -> None:
+def _project_import(game: Game, document: dict) -> None:
     """Replay the imported log; refuse it unless it ends where the document says it ended."""
     try:
         state, game.random_events, told = _replay_telling(game)
     except IllegalMove as refusal:
         raise Refused(f"The log does not replay: {refusal}") from None
     game.resigned = _resigned_in_log(game)
-    outcome = final_outcome(rules, state, game.players, game.resigned)
+    outcome = logged_outcome(game, state, game.resigned)  # the table's, if a vote ended it
     if outcome is None:
         raise Refused("The log does not reach the end of the game.")
     if canonical(outcome) != canonical(document["outcome"]):
