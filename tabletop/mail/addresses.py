@@ -34,6 +34,10 @@ class BadAddress(Exception):
 class ExpiredAddress(BadAddress):
     """A genuine reply address past its last day."""
 
+    def __init__(self, expires: date):
+        super().__init__(f"expired on {expires.isoformat()}")
+        self.expires = expires
+
 
 @dataclass(frozen=True)
 class ReplyToken:
@@ -93,5 +97,5 @@ def read_token(token: str) -> ReplyToken:
     game_id, seat, seq, days = (int(found.group(n), 36) for n in range(1, 5))
     expires = EPOCH + timedelta(days=days)
     if clock.now().date() > expires:
-        raise ExpiredAddress(f"expired on {expires.isoformat()}")
+        raise ExpiredAddress(expires)
     return ReplyToken(game_id, seat, seq, expires)

@@ -56,8 +56,12 @@ SOURCES = {
 
 
 def compose(row: Outbox) -> EmailMultiAlternatives:
-    """The email in its recipient's language (their setting; English when they have none)."""
-    preferences = Preferences.of(row.user) if row.user is not None else Preferences()
+    """The email in its recipient's language (their setting; English when they have none).
+    An answer to an address before any seat was named carries the language it was written in."""
+    if row.user is not None:
+        preferences = Preferences.of(row.user)
+    else:
+        preferences = Preferences(language=row.context.get("language", ""))
     with translation.override(preferences.language or settings.LANGUAGE_CODE):
         return compose_in_language(row, preferences)
 

@@ -31,8 +31,8 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.cache import cache
 from django.db import IntegrityError, InterfaceError, OperationalError, transaction
-from django.utils import translation
-from django.utils.translation import gettext, gettext_lazy
+from django.utils import formats, translation
+from django.utils.translation import gettext, gettext_lazy, ngettext, pgettext
 
 from tabletop.accounts import links
 from tabletop.accounts.models import Preferences
@@ -53,7 +53,7 @@ COMMANDS = {
     "undo": "undo",
 }
 RECIPIENT_HEADERS = ("Delivered-To", "X-Original-To", "Envelope-To", "To", "Cc")
-NOTHING_PLAYED = "Nothing was played."
+NOTHING_PLAYED = gettext_lazy("Nothing was played.")
 
 # A reply has a few MIME parts. Many more is not a reply, and the parser recurses once per
 # level of nesting: counted in the raw bytes before anything is parsed.
@@ -361,13 +361,17 @@ def judge(incoming: Incoming, authenticated: bool | None = None) -> Verdict:
     if screened is not None:
         return screened
     try:
-        game, seat, user, token = authenticate(incoming)
-        check_size(incoming, game, seat, user)
-        if game.is_over:
-            if asks_for_rematch(incoming):
-                return rematch(game, seat, user)
-            return over(game, seat, user)
-        return with_talk(incoming, game, seat, user, token)
+        # Before the reply is authenticated, its answer goes in the language of the player
+        # whose address sent it; after, in the seat's player's.
+        with translation.override(senders_language(incoming.sender)):
+            game, seat, user, token = authenticate(incoming)
+        with in_their_language(user):
+            check_size(incoming, game, seat, user)
+            if game.is_over:
+                if asks_for_rematch(incoming):
+                    return rematch(game, seat, user)
+                return over(game, seat, user)
+            return with_talk(incoming, game, seat, user, token)
     except Refusal as refusal:
         return refusal.verdict
 
@@ -379,7 +383,8 @@ def refused(message: str, **fields) -> Refusal:
 def to_players_only(incoming: Incoming, message: str) -> Refusal:
     """A refusal answered only when the sender is one of our players: strangers get no mail."""
     if get_user_model().objects.filter(email__iexact=incoming.sender).exists():
-        return refused(message)
+        # No seat is named yet: the answer carries its language (see compose.compose).
+        return refused(message, answer={"language": translation.get_language()})
     return Refusal(silent(f"{message} (Not answered: {incoming.sender} is no player's address.)"))
 
 
@@ -389,29 +394,36 @@ def authenticate(incoming: Incoming) -> tuple:
     if found is None:
         raise to_players_only(
             incoming,
-            "This address only takes replies to turn emails, and your email was not sent to "
-            f"the reply address of one. {NOTHING_PLAYED} Reply to your latest turn email.",
+            gettext(
+                "This address only takes replies to turn emails, and your email was not sent to "
+                "the reply address of one. Nothing was played. Reply to your latest turn email."
+            ),
         )
     try:
         token = addresses.read_token(found)
     except addresses.ExpiredAddress as expired:
         raise to_players_only(
             incoming,
-            f"The email you answered is too old: its reply address {expired}. "
-            f"{NOTHING_PLAYED} Reply to your latest turn email, or open the game on the web.",
+            gettext(
+                "The email you answered is too old: its reply address expired on %(date)s. "
+                "Nothing was played. Reply to your latest turn email, or open the game on the web."
+            )
+            % {"date": expired.expires.isoformat()},
         ) from None
     except addresses.BadAddress:
         raise to_players_only(
             incoming,
-            "The reply address of your email is not one we sent: it has been changed, so we "
-            f"cannot tell which game it is for. {NOTHING_PLAYED} Reply to your latest turn "
-            "email as it came.",
+            gettext(
+                "The reply address of your email is not one we sent: it has been changed, so we "
+                "cannot tell which game it is for. Nothing was played. Reply to your latest turn "
+                "email as it came."
+            ),
         ) from None
     game = Game.objects.filter(pk=token.game_id).first()
     seat = game.seats.select_related("user").filter(position=token.seat).first() if game else None
     if seat is None:
         raise to_players_only(
-            incoming, f"The game this email was for no longer exists. {NOTHING_PLAYED}"
+            incoming, gettext("The game this email was for no longer exists. Nothing was played.")
         )
     if seat.user.email.lower() != incoming.sender:
         raise Refusal(
@@ -435,9 +447,14 @@ def check_size(incoming: Incoming, game: Game, seat: int, user) -> None:
     limit = settings.MAIL_INBOUND_MAX_BYTES
     if incoming.size > limit:
         raise refused(
-            f"Your email was {incoming.size / 2**20:.1f} MB; replies are taken up to "
-            f"{limit / 2**20:.0f} MB. {NOTHING_PLAYED} Send your move as plain text, "
-            "without attachments.",
+            gettext(
+                "Your email was %(size)s MB; replies are taken up to %(limit)s MB. Nothing was "
+                "played. Send your move as plain text, without attachments."
+            )
+            % {
+                "size": formats.number_format(incoming.size / 2**20, 1),
+                "limit": formats.number_format(limit / 2**20, 0),
+            },
             game=game,
             seat=seat,
             user=user,
@@ -446,13 +463,27 @@ def check_size(incoming: Incoming, game: Game, seat: int, user) -> None:
 
 def over(game: Game, seat: int, user) -> Verdict:
     names = [s.user.get_username() for s in game.seats.select_related("user")]
-    winners = " and ".join(names[s] for s in (game.outcome or {}).get("winners", []))
+    winners = [names[s] for s in (game.outcome or {}).get("winners", [])]
+    told = {
+        "title": game.title,
+        "pk": game.pk,
+        "winners": pgettext("between names", " and ").join(winners),
+        "history": links.absolute(links.history_path(game.pk)),
+    }
+    if winners:
+        message = gettext(
+            "%(title)s #%(pk)s is over (%(winners)s won); nothing more can be played. Nothing "
+            'was played. Step through the game: %(history)s (or reply "rematch" to play the '
+            "same table again)"
+        )
+    else:
+        message = gettext(
+            "%(title)s #%(pk)s is over; nothing more can be played. Nothing was played. Step "
+            'through the game: %(history)s (or reply "rematch" to play the same table again)'
+        )
     return Verdict(
         InboundMail.Result.REFUSED,
-        f"{game.title} #{game.pk} is over{f' ({winners} won)' if winners else ''}; nothing more "
-        f"can be played. {NOTHING_PLAYED} Step through the game: "
-        f'{links.absolute(links.history_path(game.pk))} (or reply "rematch" to play the '
-        "same table again)",
+        message % told,
         game=game,
         seat=seat,
         user=user,
@@ -472,17 +503,21 @@ def rematch(game: Game, seat: int, user) -> Verdict:
         raise refused(refusal.message, game=game, seat=seat, user=user) from None
     if proposal.new_game is not None:
         new = proposal.new_game
-        message = (
-            f"Everyone has accepted: the rematch, {new.title} #{new.pk}, has started. Your turn "
-            f"emails come as usual: {links.absolute(links.game_path(new.pk))}"
-        )
+        message = gettext(
+            "Everyone has accepted: the rematch, %(title)s #%(pk)s, has started. Your turn "
+            "emails come as usual: %(link)s"
+        ) % {"title": new.title, "pk": new.pk, "link": links.absolute(links.game_path(new.pk))}
     else:
         waiting = rematches.waiting_for(proposal)
-        verb = "accepts" if len(waiting) == 1 else "accept"
-        message = (
-            f"You are in for a rematch of {game.title} #{game.pk}; it starts when "
-            f"{' and '.join(waiting)} {verb} too."
-        )
+        message = ngettext(
+            "You are in for a rematch of %(title)s #%(pk)s; it starts when %(names)s accepts too.",
+            "You are in for a rematch of %(title)s #%(pk)s; it starts when %(names)s accept too.",
+            len(waiting),
+        ) % {
+            "title": game.title,
+            "pk": game.pk,
+            "names": pgettext("between names", " and ").join(waiting),
+        }
     return Verdict(InboundMail.Result.ACCEPTED, message, game=game, seat=seat, user=user)
 
 
@@ -495,15 +530,23 @@ def act(incoming: Incoming, game: Game, seat: int, user, token) -> Verdict:
     situation = {"show_situation": True}
     if not lines:
         raise refused(
-            "We found no text of yours above the quoted email. "
-            f"{NOTHING_PLAYED} Write your move on the first line of your reply, one step a line.",
+            gettext(
+                "We found no text of yours above the quoted email. Nothing was played. Write "
+                "your move on the first line of your reply, one step a line."
+            ),
             answer=situation,
             **who,
         )
     if len(lines) > MOST_LINES:
         raise refused(
-            f"Your reply has {len(lines)} lines; a reply takes at most {MOST_LINES} steps. "
-            f"{NOTHING_PLAYED}",
+            ngettext(
+                "Your reply has %(lines)s line; a reply takes at most %(most)s steps. Nothing "
+                "was played.",
+                "Your reply has %(lines)s lines; a reply takes at most %(most)s steps. Nothing "
+                "was played.",
+                len(lines),
+            )
+            % {"lines": len(lines), "most": MOST_LINES},
             answer=situation,
             **who,
         )
@@ -517,14 +560,16 @@ def act(incoming: Incoming, game: Game, seat: int, user, token) -> Verdict:
     if "resign" in commands:
         if moves:
             raise refused(
-                f'Write "resign" alone in a reply. {NOTHING_PLAYED}', answer=situation, **who
+                gettext('Write "resign" alone in a reply. Nothing was played.'),
+                answer=situation,
+                **who,
             )
         return resign(current_turn(game, seat, user, token, situation), seat, user)
     ballots = [answer for line in lines if (answer := ballot(line)) is not None]
     if ballots:
         if len(lines) != 1:
             raise refused(
-                f'Write "vote yes" or "vote no" alone in a reply. {NOTHING_PLAYED}',
+                gettext('Write "vote yes" or "vote no" alone in a reply. Nothing was played.'),
                 answer=situation,
                 **who,
             )
@@ -532,15 +577,17 @@ def act(incoming: Incoming, game: Game, seat: int, user, token) -> Verdict:
     if "undo" in commands:
         if moves:
             raise refused(
-                f'Write "undo" alone in a reply. {NOTHING_PLAYED}', answer=situation, **who
+                gettext('Write "undo" alone in a reply. Nothing was played.'),
+                answer=situation,
+                **who,
             )
         return undo(game, seat, user, situation)
     if not moves:
         message = (
-            f"How to write moves in {game.title}, and where #{game.pk} stands."
+            gettext("How to write moves in %(title)s, and where #%(pk)s stands.")
             if helping
-            else f"Where {game.title} #{game.pk} stands."
-        )
+            else gettext("Where %(title)s #%(pk)s stands.")
+        ) % {"title": game.title, "pk": game.pk}
         return Verdict(InboundMail.Result.ANSWERED, message, answer={**situation, **helping}, **who)
     shown = {**situation, **helping}
     return play(current_turn(game, seat, user, token, shown), seat, user, token, moves, shown)
@@ -578,21 +625,38 @@ def current_turn(game: Game, seat: int, user, token, shown: dict) -> Game:
     if waiting and (turn_seq is None or token.seq >= turn_seq):
         return locked
     if waiting:
-        message = (
-            f"The email you answered was written for an earlier turn of yours (at move "
-            f"{token.seq}); your turn now began at move {turn_seq}. {NOTHING_PLAYED} Below is "
+        message = gettext(
+            "The email you answered was written for an earlier turn of yours (at move "
+            "%(seq)s); your turn now began at move %(began)s. Nothing was played. Below is "
             "what happened since, and what you can play now: reply to this email to play it."
-        )
+        ) % {"seq": token.seq, "began": turn_seq}
     else:
-        names = [s.user.get_username() for s in locked.seats.select_related("user")]
-        others = " and ".join(names[s] for s in locked.to_act)
-        message = f"It is not your turn in {locked.title} #{locked.pk}"
-        message += f": the game is waiting for {others}. " if others else ". "
-        message += f"{NOTHING_PLAYED} You will get an email when it is your turn."
+        message = not_your_turn(locked)
         if token.seq < locked.seq:
-            message += " Below is what happened since the email you answered."
+            message += " " + gettext("Below is what happened since the email you answered.")
     answer = {**shown, "changed_since": token.seq}
     raise refused(message, answer=answer, game=locked, seat=seat, user=user)
+
+
+def not_your_turn(game: Game) -> str:
+    names = [s.user.get_username() for s in game.seats.select_related("user")]
+    others = pgettext("between names", " and ").join(names[s] for s in game.to_act)
+    told = {"title": game.title, "pk": game.pk, "others": others}
+    if others:
+        return (
+            gettext(
+                "It is not your turn in %(title)s #%(pk)s: the game is waiting for %(others)s. "
+                "Nothing was played. You will get an email when it is your turn."
+            )
+            % told
+        )
+    return (
+        gettext(
+            "It is not your turn in %(title)s #%(pk)s. Nothing was played. You will get an email "
+            "when it is your turn."
+        )
+        % told
+    )
 
 
 def play(game: Game, seat: int, user, token, moves: list[tuple[int, str]], shown: dict) -> Verdict:
@@ -611,25 +675,41 @@ def play(game: Game, seat: int, user, token, moves: list[tuple[int, str]], shown
         if line:
             number, text = moves[line - 1]
             answer["line"] = {"number": number, "text": text, "reason": refusal.message}
-            message += f"Line {number} could not be played:"
+            message += gettext("Line %(number)s could not be played:") % {"number": number}
         else:
             message += refusal.message
         if moved_on:
             message = (
-                f"The game has moved on since the email you answered (from move {token.seq} "
-                f"to move {seen_seq}). " + message
+                gettext(
+                    "The game has moved on since the email you answered (from move %(seq)s "
+                    "to move %(now)s)."
+                )
+                % {"seq": token.seq, "now": seen_seq}
+                + " "
+                + message
             )
         raise refused(message, answer=answer, game=game, seat=seat, user=user) from None
     logged = played.logged
     steps = sum(1 for move in logged if move.seat == seat and move.source == Move.Source.EMAIL)
-    message = f"Played: {steps} step{'s' * (steps != 1)} in {game.title} #{game.pk}."
+    message = ngettext(
+        "Played: %(steps)s step in %(title)s #%(pk)s.",
+        "Played: %(steps)s steps in %(title)s #%(pk)s.",
+        steps,
+    ) % {"steps": steps, "title": game.title, "pk": game.pk}
     answer = {**shown, **moved_on, "logged": [move.seq for move in logged]}
     if moved_on:
-        message += (
-            f" The game had moved on since the email you answered (from move {token.seq} to "
-            f"move {seen_seq})"
-        )
-        message += "." if played.stopped_by else ", but your steps were still legal."
+        since = {"seq": token.seq, "now": seen_seq}
+        if played.stopped_by:
+            moved = gettext(
+                "The game had moved on since the email you answered (from move %(seq)s to "
+                "move %(now)s)."
+            )
+        else:
+            moved = gettext(
+                "The game had moved on since the email you answered (from move %(seq)s to "
+                "move %(now)s), but your steps were still legal."
+            )
+        message += " " + moved % since
     if played.stopped_by is not None:
         line = played.stopped_by.context["line"]
         number, text = moves[line - 1]
@@ -644,9 +724,13 @@ def play(game: Game, seat: int, user, token, moves: list[tuple[int, str]], shown
 def stopped_at(number: int, lines_after: int) -> str:
     """What the answer says of the line that stopped the reply, and of the lines after it."""
     if not lines_after:
-        return f"Line {number} could not be played:"
-    after = "line after it" if lines_after == 1 else f"{lines_after} lines after it"
-    return f"Line {number} could not be played, so it and the {after} were left unplayed:"
+        return gettext("Line %(number)s could not be played:") % {"number": number}
+    return ngettext(
+        "Line %(number)s could not be played, so it and the line after it were left unplayed:",
+        "Line %(number)s could not be played, so it and the %(after)s lines after it were left "
+        "unplayed:",
+        lines_after,
+    ) % {"number": number, "after": lines_after}
 
 
 def resign(game: Game, seat: int, user) -> Verdict:
@@ -658,8 +742,11 @@ def resign(game: Game, seat: int, user) -> Verdict:
     game.refresh_from_db()
     return Verdict(
         InboundMail.Result.ACCEPTED,
-        f"You have resigned from {game.title} #{game.pk}; a bot plays your seat from now on "
-        "and you cannot win it.",
+        gettext(
+            "You have resigned from %(title)s #%(pk)s; a bot plays your seat from now on "
+            "and you cannot win it."
+        )
+        % {"title": game.title, "pk": game.pk},
         game=game,
         seat=seat,
         user=user,
@@ -676,9 +763,15 @@ def ballot(line: str) -> bool | None:
 
 
 def in_their_language(user) -> translation.override:
-    """The answers to votes and take-backs go in the player's language, as the email around
-    them does (the other answers here are still English only)."""
+    """The answer's words, and the store's refusals it tells, go in the player's language, as
+    the email around them does: built while it is active, they are plain text in the row."""
     return translation.override(Preferences.of(user).language or settings.LANGUAGE_CODE)
+
+
+def senders_language(sender: str) -> str:
+    """The language of the player whose address this is (English for no player's)."""
+    player = get_user_model().objects.filter(email__iexact=sender).order_by("pk").first()
+    return (player and Preferences.of(player).language) or settings.LANGUAGE_CODE
 
 
 VOTE_DECIDED = {
@@ -690,11 +783,6 @@ VOTE_DECIDED = {
 
 def vote(game: Game, seat: int, user, yes: bool, shown: dict) -> Verdict:
     """Answer the oldest open vote the player may answer."""
-    with in_their_language(user):
-        return _vote(game, seat, user, yes, shown)
-
-
-def _vote(game: Game, seat: int, user, yes: bool, shown: dict) -> Verdict:
     asked = store.open_vote_for(game, seat)
     if asked is None:
         raise refused(
@@ -736,11 +824,6 @@ def names(game: Game) -> list[str]:
 def undo(game: Game, seat: int, user, shown: dict) -> Verdict:
     """Take back the player's latest steps (as the page's Undo button does): whatever email
     the reply answers, since the store allows it only while nothing was seen since."""
-    with in_their_language(user):
-        return _undo(game, seat, user, shown)
-
-
-def _undo(game: Game, seat: int, user, shown: dict) -> Verdict:
     try:
         logged = store.take_back_or_ask(game, user, None, Move.Source.EMAIL)
     except store.Refused as refusal:
@@ -806,15 +889,16 @@ def duplicate(incoming: Incoming, authenticated: bool | None) -> InboundMail:
                 and incoming.sender == first.sender
                 and screen(incoming, authenticated) is None
             ):
-                when = first.received.strftime("%d %b %Y, %H:%M UTC")
-                answer(
-                    incoming,
-                    Verdict(
-                        first.result,
-                        f"We received this email before (on {when}) and answered it then. "
-                        "Nothing was played again.",
-                    ),
-                )
+                language = senders_language(incoming.sender)
+                with translation.override(language):
+                    # "30 Nov 2026, 10:00", the month in the player's language.
+                    when = formats.date_format(first.received, "d M Y, H:i")
+                    message = gettext(
+                        "We received this email before (on %(when)s UTC) and answered it then. "
+                        "Nothing was played again."
+                    ) % {"when": when}
+                told = {"language": language}
+                answer(incoming, Verdict(first.result, message, answer=told))
     except (OperationalError, InterfaceError):
         raise
     except Exception:

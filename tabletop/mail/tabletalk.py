@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from django.utils.translation import gettext, ngettext
+
 from tabletop.play import chat, store
 from tabletop.play.models import Game, Move
 
@@ -37,9 +39,14 @@ class Talk:
     def summary(self) -> str:
         parts = []
         if self.said:
-            parts.append(f"Said at the table: {lines(len(self.said))}.")
+            parts.append(
+                gettext("Said at the table: %(lines)s.") % {"lines": lines(len(self.said))}
+            )
         if self.unsaid:
-            parts.append(f"Not said at the table: {lines(len(self.unsaid))} (see below).")
+            parts.append(
+                gettext("Not said at the table: %(lines)s (see below).")
+                % {"lines": lines(len(self.unsaid))}
+            )
         return " ".join(parts)
 
     def answer(self) -> dict:
@@ -47,7 +54,7 @@ class Talk:
 
 
 def lines(count: int) -> str:
-    return f"{count} line{'s' * (count != 1)}"
+    return ngettext("%(count)s line", "%(count)s lines", count) % {"count": count}
 
 
 def say(game: Game, user, reply_lines: list[str]) -> Talk:

@@ -21,6 +21,7 @@ from typing import Any
 from django.db import IntegrityError, router, transaction
 from django.db.models import Prefetch, prefetch_related_objects
 from django.utils import timezone
+from django.utils.translation import gettext, gettext_lazy
 
 import games
 from games import IllegalMove, RandomStream, canonical
@@ -283,7 +284,7 @@ def submit_steps(
     except IntegrityError:
         # Only the unique (game, seq) constraint can fire here: another submission won.
         raise StaleMove(
-            "Someone moved at the same moment; reload and try again.",
+            gettext("Someone moved at the same moment; reload and try again."),
             current_seq=Game.objects.get(pk=game.pk).seq,
         ) from None
 
@@ -651,7 +652,7 @@ def plan_take_back(game: Game, seat: int, clocks: bool = True) -> TakeBackPlan:
     if game.random_scheme == 1:
         # Scheme 1 draws a step's randomness by its place in the log, which a take-back
         # shifts: the same steps played again would draw differently.
-        raise Refused("This game was started before take-backs existed; its moves stand.")
+        raise Refused(gettext("This game was started before take-backs existed; its moves stand."))
     # The clocks need every turn's start, from the setup; the question alone needs only the
     # latest steps (a page showing the Undo button asks it at every view).
     moves = list(game.moves.order_by("seq")) if clocks else _latest_steps(game)
@@ -662,11 +663,12 @@ def plan_take_back(game: Game, seat: int, clocks: bool = True) -> TakeBackPlan:
     target = next((m for m in reversed(standing) if m.seat == seat and m.source in CHOSEN), None)
     if target is None or target.seq <= game.seq - TAKE_BACK_REACH:
         raise Refused(
-            f"You have no move of your own to take back among the last {TAKE_BACK_REACH} steps."
+            gettext("You have no move of your own to take back among the last %(reach)s steps.")
+            % {"reach": TAKE_BACK_REACH}
         )
     since = [move for move in standing if move.seq >= target.seq]
     if any(move.payload == RESIGN for move in since):
-        raise Refused("A resignation cannot be taken back.")
+        raise Refused(gettext("A resignation cannot be taken back."))
     state, began, others = _replay_for_take_back(game, seat, target.seq, withdrawn, clocks)
     plan = TakeBack([move.seq for move in since], state, began)
     return TakeBackPlan(plan, others)
@@ -721,21 +723,21 @@ def _setup_draws(game: Game) -> int:
 def _revealed_message(move: Move, target: int) -> str:
     # Worded from what the asker saw: a later step is not said to have drawn or shown what.
     if move.seq == target:
-        return (
-            f"Move {target} cannot be taken back: it brought a card, a roll or another "
+        return gettext(
+            "Move %(seq)s cannot be taken back: it brought a card, a roll or another "
             "thing the table had not seen."
-        )
-    return (
-        f"Move {target} cannot be taken back: the game has moved on since, and something "
+        ) % {"seq": target}
+    return gettext(
+        "Move %(seq)s cannot be taken back: the game has moved on since, and something "
         "new has been seen."
-    )
+    ) % {"seq": target}
 
 
 def _agreement_message(game: Game, others: list[int]) -> str:
     names = ", ".join(game.state["players"][seat] for seat in others)
-    return (
-        f"{names} played since your move; taking it back needs their agreement (ask with a vote)."
-    )
+    return gettext(
+        "%(names)s played since your move; taking it back needs their agreement (ask with a vote)."
+    ) % {"names": names}
 
 
 def _withdraw(game: Game, seat: int, plan: TakeBack, source: str) -> Move:
@@ -789,7 +791,7 @@ def answer_vote(game: Game, user, vote_id: int, yes: bool, source: str) -> Vote:
         seat = _seat_of(locked, user)
         vote = Vote.objects.select_for_update().filter(game=locked, pk=vote_id).first()
         if vote is None:
-            raise Refused(f"There is no vote {vote_id} in this game.")
+            raise Refused(gettext("There is no vote %(id)s in this game.") % {"id": vote_id})
         _check_fresh(locked, None)
         _check_may_answer(locked, vote, seat)
         payload = {"kind": "ballot", "vote": vote.seq, "yes": bool(yes)}
@@ -809,22 +811,29 @@ def open_vote_for(game: Game, seat: int) -> Vote | None:
     return None
 
 
+VOTE_CLOSED = {
+    Vote.Result.PASSED: gettext_lazy("This vote is closed: it passed."),
+    Vote.Result.FAILED: gettext_lazy("This vote is closed: it failed."),
+    Vote.Result.EXPIRED: gettext_lazy("This vote is closed: it expired."),
+}
+
+
 def _check_may_answer(game: Game, vote: Vote, seat: int) -> None:
     if not vote.is_open:
-        raise GameNotActive(f"This vote is closed: it {vote.result}.", current_seq=game.seq)
+        raise GameNotActive(str(VOTE_CLOSED[vote.result]), current_seq=game.seq)
     if seat == vote.concerns:
-        raise NotASeat("This vote is about you, so the others decide it.")
+        raise NotASeat(gettext("This vote is about you, so the others decide it."))
     if seat not in vote.voters:
-        raise NotASeat("This vote is not yours to answer.")
+        raise NotASeat(gettext("This vote is not yours to answer."))
     if seat in vote.yes + vote.no:
-        raise Refused("You have voted on this already.")
+        raise Refused(gettext("You have voted on this already."))
 
 
 def _call(game: Game, seat: int, subject: str, details: dict, source: str) -> Vote:
     details, voters = _question(game, seat, subject, details or {})
     concerns = _concerned(subject, details, seat)
     if game.votes.filter(result="", subject=subject, concerns=concerns).exists():
-        raise Refused("The table is voting on this already; answer that vote.")
+        raise Refused(gettext("The table is voting on this already; answer that vote."))
     vote = _open_vote(game, seat, subject, details, voters, source)
     _decide(game, vote)
     if vote.is_open:
@@ -854,25 +863,30 @@ def _question(game: Game, seat: int, subject: str, details: dict) -> tuple[dict,
     if subject == Vote.Subject.EXTEND:
         days = _whole_number(details.get("days"), "days")
         if days not in EXTEND_DAYS:
-            raise Refused("A deadline can be extended by 1 to 7 days.")
+            raise Refused(gettext("A deadline can be extended by 1 to 7 days."))
         late = _seat_named(game, details.get("seat", (game.to_act or [None])[0]))
         if late not in game.to_act:
-            raise Refused(f"{_name(game, late)} has no deadline running to extend.")
+            raise Refused(
+                gettext("%(name)s has no deadline running to extend.") % {"name": _name(game, late)}
+            )
         return {"days": days, "seat": late}, [s for s in people if s != late]
     if subject == Vote.Subject.REPLACE:
         absent = _seat_named(game, details.get("seat"))
         if absent not in people:
-            raise Refused(f"{_name(game, absent)}'s seat is played by the computer already.")
+            raise Refused(
+                gettext("%(name)s's seat is played by the computer already.")
+                % {"name": _name(game, absent)}
+            )
         return {"seat": absent}, [s for s in people if s != absent]
     if subject == Vote.Subject.END:
         how = details.get("how")
         if how not in ENDINGS:
-            raise Refused('Say how the game ends: "scored" (as it stands) or "abandoned".')
+            raise Refused(gettext('Say how the game ends: "scored" (as it stands) or "abandoned".'))
         return {"how": how}, people
     if subject == Vote.Subject.TAKE_BACK:
         plan = plan_take_back(game, seat)
         if not plan.others:
-            raise Refused("Nobody else has played since: take it back yourself (undo).")
+            raise Refused(gettext("Nobody else has played since: take it back yourself (undo)."))
         return {"withdraws": plan.take_back.withdraws}, plan.others
     subjects = ", ".join(Vote.Subject.values)
     raise Refused(f"A vote is about one of: {subjects}; not {subject!r}.")
@@ -902,10 +916,13 @@ def _whole_number(value, name: str) -> int:
 
 def _seat_named(game: Game, value) -> int:
     if value is None:
-        raise Refused("Say which seat the vote is about (0 is the first seat).")
+        raise Refused(gettext("Say which seat the vote is about (0 is the first seat)."))
     seat = _whole_number(value, "the seat")
     if seat >= game.players:
-        raise Refused(f"Seat {seat} does not exist; this game has seats 0 to {game.players - 1}.")
+        raise Refused(
+            gettext("Seat %(seat)s does not exist; this game has seats 0 to %(last)s.")
+            % {"seat": seat, "last": game.players - 1}
+        )
     return seat
 
 
@@ -1153,18 +1170,24 @@ def reschedule(user) -> None:
 def _seat_of(game: Game, user) -> int:
     seat = game.seat_of(user)
     if seat is None:
-        raise NotASeat("You do not have a seat in this game.")
+        raise NotASeat(gettext("You do not have a seat in this game."))
     return seat
 
 
 def _check_fresh(game: Game, expected_seq: int | None) -> None:
     if game.status != Game.Status.ACTIVE:
-        message = "This game is over." if game.is_over else "This game has not started yet."
+        if game.is_over:
+            message = gettext("This game is over.")
+        else:
+            message = gettext("This game has not started yet.")
         raise GameNotActive(message, current_seq=game.seq)
     if expected_seq is not None and int(expected_seq) != game.seq:
         raise StaleMove(
-            f"The game has moved on: it is at move {game.seq}; "
-            f"your move was made at move {expected_seq}.",
+            gettext(
+                "The game has moved on: it is at move %(seq)s; your move was made at move "
+                "%(expected)s."
+            )
+            % {"seq": game.seq, "expected": expected_seq},
             current_seq=game.seq,
         )
 
@@ -1272,7 +1295,7 @@ def _apply_step(
 ) -> dict:
     if step.move == RESIGN:
         if step.seat in resigned:
-            raise Refused("You have already resigned from this game.")
+            raise Refused(gettext("You have already resigned from this game."))
         resigned.append(step.seat)
         return state
     if step.seat not in rules.to_act(state) and not rules.legal_moves(state, step.seat):
@@ -1730,7 +1753,11 @@ def rebuild_projection(game: Game) -> list[str]:
 
 def _waiting_message(state: dict, waiting: list[int]) -> str:
     names = [state["players"][seat] for seat in waiting]
-    return f"It is not your turn; the game is waiting for {', '.join(names) or 'nobody'}."
+    if not names:
+        return gettext("It is not your turn; the game is waiting for nobody.")
+    return gettext("It is not your turn; the game is waiting for %(names)s.") % {
+        "names": ", ".join(names)
+    }
 
 
 # ---------------------------------------------------------------------------- imported games
