@@ -16,16 +16,19 @@ import pytest
 from babel.messages.extract import extract
 from babel.messages.pofile import read_po
 from django.conf import settings
+from django.db import transaction
 from django.test import Client
 from django.utils import timezone
 from django.utils.translation.template import templatize
+from rest_framework.authtoken.models import Token
+from rest_framework.test import APIClient
 
 import games
 import games.dos.cards
 import games.dr_gomb
 from tabletop.accounts import zones
 from tabletop.accounts.models import PlayerWebhook, Preferences
-from tabletop.mail import subscriptions
+from tabletop.mail import inbound, subscriptions
 from tabletop.mail.compose import compose
 from tabletop.mail.models import Outbox, TableWebhook
 from tabletop.play import history, invitations, store
@@ -33,6 +36,7 @@ from tabletop.play.models import Move
 from tabletop.ratings import standings
 from tabletop.ratings.models import Rating
 from tabletop.web.pages import tagline
+from tests import mailhelpers
 from tests.factories import play_as_people, play_random_steps, started_game, user_at
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -447,6 +451,94 @@ def test_a_vote_email_in_polish_and_czech_shows_no_english_of_the_interface(
         visible_text(english.alternatives[0][0]), visible_text(translated.alternatives[0][0]), data
     )
     assert html_same == [], html_same
+
+
+class Undone(Exception):
+    """Takes back a reply once its English answer is read (see answered_in_english_and)."""
+
+
+def answer_to(raw: bytes):
+    record = inbound.receive(raw, "test")
+    return record, compose(Outbox.objects.filter(kind=Outbox.Kind.REPLY).latest("pk"))
+
+
+def answered_in_english_and(player, raw: bytes, language: str):
+    """The answer to a reply as the player would read it in English, and then, the reply
+    handled for real, in their language: the same game at the same move, the same draws."""
+    Preferences.objects.update_or_create(user=player, defaults={"language": "en"})
+    try:
+        with transaction.atomic():
+            _, english = answer_to(raw)
+            raise Undone
+    except Undone:
+        pass
+    Preferences.objects.update_or_create(user=player, defaults={"language": language})
+    record, translated = answer_to(raw)
+    return record, english, translated
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_an_answer_to_a_polish_players_emailed_move_is_all_polish(make_user, settings, language):
+    settings.MAIL_REQUIRE_AUTHENTICATED_SENDER = False  # test replies come unsigned
+    game = started_game([make_user("ann"), make_user("bob")])
+    seat = game.to_act[0]
+    player = user_at(game, seat)
+    turn_email = mailhelpers.latest_email(Outbox.Kind.TURN, seat)
+    replies = [
+        ("draw", "accepted"),  # played
+        ("undo", "refused"),  # the draw showed a card: the store refuses the take-back
+        ("place 99", "refused"),  # an illegal line, after the game moved on
+        ("place 1", "accepted"),  # played, though the email answered is a move behind
+        ("draw", "refused"),  # stale: no longer the player's turn
+    ]
+    for text, result in replies:
+        raw = mailhelpers.reply_to(turn_email, text)
+        record, english, translated = answered_in_english_and(player, raw, language)
+        assert record.result == result, (text, record.detail)
+        row = Outbox.objects.filter(kind=Outbox.Kind.REPLY).latest("pk")
+        game.refresh_from_db()
+        data = email_data(game, row, english)
+        # What was played is told in the rules module's words (listed with "- " in the text);
+        # the line refused is the reply's own.
+        data |= {line.removeprefix("- ") for line in data if line.startswith("- ")}
+        if "line" in row.context:  # the rules module's refusal of it (games/ speaks English)
+            data |= {text, row.context["line"]["reason"]}
+            data |= {line for line in lines_of(english.body) if line.startswith(text)}
+        same = untranslated(lines_of(english.body), lines_of(translated.body), data)
+        assert same == [], (text, same)
+        html_same = untranslated(
+            visible_text(english.alternatives[0][0]),
+            visible_text(translated.alternatives[0][0]),
+            data,
+        )
+        assert html_same == [], (text, html_same)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_an_api_refusal_to_a_polish_player_reads_in_polish(make_user, language):
+    ann, bob = make_user("ann"), make_user("bob")
+    for player in (ann, bob):
+        Preferences.objects.create(user=player, language=language)
+    game = started_game([ann, bob])
+    mover, waiting = user_at(game, game.to_act[0]), user_at(game, 1 - game.to_act[0])
+    translated = translations(language)
+
+    def refusal(player, expected_seq: int):
+        api = APIClient(HTTP_AUTHORIZATION=f"Token {Token.objects.create(user=player).key}")
+        move = {"move": {"kind": "draw"}, "expected_seq": expected_seq}
+        return api.post(f"/api/games/{game.pk}/moves/", move, format="json")
+
+    stale = refusal(mover, 5)
+    assert stale.status_code == 409
+    wording = (
+        "The game has moved on: it is at move %(seq)s; your move was made at move %(expected)s."
+    )
+    assert stale.json()["detail"] == translated[(None, wording)] % {"seq": 0, "expected": 5}
+    assert stale["Content-Language"] == language
+    not_yours = refusal(waiting, 0)
+    assert not_yours.status_code == 403
+    wording = "It is not your turn; the game is waiting for %(names)s."
+    assert not_yours.json()["detail"] == translated[(None, wording)] % {"names": mover.username}
 
 
 def test_a_players_calendar_and_notifications_speak_their_setting(make_user):
