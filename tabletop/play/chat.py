@@ -17,6 +17,7 @@ import unicodedata
 from collections import defaultdict
 
 from django.db import transaction
+from django.utils.translation import gettext, ngettext
 
 from tabletop.accounts import limits
 from tabletop.play import signals
@@ -55,24 +56,33 @@ def post(game: Game, user, text: str, source: str) -> ChatMessage:
     """Say `text` at the game's table, as `user` (one of its players) through `source`."""
     seat = game.seat_of(user)
     if seat is None:
-        raise NotASeat("Only the players of this game talk at its table; you have no seat in it.")
+        raise NotASeat(
+            gettext("Only the players of this game talk at its table; you have no seat in it.")
+        )
     now = Game.objects.only("seq", "status").get(pk=game.pk)
     if now.status == Game.Status.CANCELLED:
-        raise GameNotActive("This game was cancelled; nobody sits at its table any more.")
+        raise GameNotActive(gettext("This game was cancelled; nobody sits at its table any more."))
     said = clean(str(text))
     if not said:
-        raise Refused("There is nothing to say: the message is empty.")
+        raise Refused(gettext("There is nothing to say: the message is empty."))
     if len(said) > MAX_LENGTH:
         raise Refused(
-            f"Your message is {len(said)} characters long; table talk takes at most "
-            f"{MAX_LENGTH} at a time."
+            gettext(
+                "Your message is %(length)s characters long; table talk takes at most "
+                "%(most)s at a time."
+            )
+            % {"length": len(said), "most": MAX_LENGTH}
         )
     wait = limits.spend(None, "chat", limits.of_user(user))
     if wait:
         minutes = math.ceil(wait / 60)
         raise TooMany(
-            f"You have said a lot in a short time; you can talk again in {minutes} "
-            f"minute{'s' * (minutes != 1)}.",
+            ngettext(
+                "You have said a lot in a short time; you can talk again in %(minutes)s minute.",
+                "You have said a lot in a short time; you can talk again in %(minutes)s minutes.",
+                minutes,
+            )
+            % {"minutes": minutes},
             wait,
         )
     with transaction.atomic():

@@ -10,6 +10,7 @@ emails go out as for any game.
 from __future__ import annotations
 
 from django.db import transaction
+from django.utils.translation import gettext
 
 from tabletop.play import store
 from tabletop.play.models import Game, Rematch
@@ -22,16 +23,17 @@ def accept(game: Game, user) -> Rematch:
     with transaction.atomic():
         game = Game.objects.select_for_update().get(pk=game.pk)
         if game.status != Game.Status.FINISHED:
-            raise GameNotActive("A rematch can be proposed once the game is over.")
+            raise GameNotActive(gettext("A rematch can be proposed once the game is over."))
         seat = game.seat_of(user)
         if seat is None:
-            raise NotASeat("Only the players of a game can play it again.")
+            raise NotASeat(gettext("Only the players of a game can play it again."))
         rematch, _ = Rematch.objects.get_or_create(
             game=game, defaults={"proposed_by": user, "accepted_seats": store.bot_seats(game)}
         )
         if rematch.new_game_id is not None:
             raise GameNotActive(
-                f"The rematch has started already: {game.title} #{rematch.new_game_id}."
+                gettext("The rematch has started already: %(title)s #%(pk)s.")
+                % {"title": game.title, "pk": rematch.new_game_id}
             )
         if seat not in rematch.accepted_seats:
             rematch.accepted_seats = sorted({*rematch.accepted_seats, seat})
