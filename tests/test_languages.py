@@ -515,6 +515,28 @@ def test_an_answer_to_a_polish_players_emailed_move_is_all_polish(make_user, set
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
+def test_a_reply_refused_before_its_seat_is_known_is_answered_in_the_senders_language(
+    make_user, settings, language
+):
+    settings.MAIL_REQUIRE_AUTHENTICATED_SENDER = False  # test replies come unsigned
+    game = started_game([make_user("ann"), make_user("bob")])
+    seat = game.to_act[0]
+    player = user_at(game, seat)
+    turn_email = mailhelpers.latest_email(Outbox.Kind.TURN, seat)
+    local, domain = turn_email["Reply-To"].split("@")
+    parts = local.split("-")
+    parts[1] = str(1 - int(parts[1], 36))  # the other seat, the same signature
+    tampered = mailhelpers.reply_to(turn_email, "draw", to=f"{'-'.join(parts)}@{domain}")
+    twice = mailhelpers.reply_to(turn_email, "draw")
+    answer_to(twice)  # played; the same message again is answered as received before
+    for raw in (tampered, twice):
+        record, english, translated = answered_in_english_and(player, raw, language)
+        data = {"ann", "bob"} | set(re.findall(r"https?://\S+", english.body))
+        assert untranslated(lines_of(english.body), lines_of(translated.body), data) == []
+        assert f'<html lang="{language}">' in translated.alternatives[0][0]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
 def test_an_api_refusal_to_a_polish_player_reads_in_polish(make_user, language):
     ann, bob = make_user("ann"), make_user("bob")
     for player in (ann, bob):
