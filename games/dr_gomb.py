@@ -82,16 +82,27 @@ Decisions where the rulebook and the rulings are silent
   gets no value and is set aside.
 - Tied totals share the win.
 - Take-backs (`reveals`): a step that moves a card of the deck, the talon or the box, or ends
-  the game, shows something new. So does every step that places the card in hand: it may be
-  one that only its drawer has seen (taken from a pile it was public, but the position does not
-  say where it came from). In normal mode, discarding a card from a sequence that holds
-  another, or a broken button taking the top of one, shows a number nobody has seen (on a
-  pile, or uncovered beneath). The rest (taking a pile's
-  top, action C in basic mode, starting action C in normal mode, the talon's broken buttons
-  taking a card, the turn passing) moves only cards everyone has seen: the cards under a
-  pile's top were each on top once, and the log names them.
+  the game, shows something new, and so does looking into the talon (its player sees it, even
+  when nothing is taken). Placing (playing or discarding) a card drawn from the deck shows it,
+  and so does placing a card taken from the talon: only their player had seen them. A card
+  taken from a pile's top was seen by everyone, and placing it shows nothing new (version 2;
+  a version-1 position does not say where the card in hand came from, so there every placing
+  of it counts as showing something). In normal mode, discarding a card from a sequence that
+  holds another, or a broken button taking the top of one, shows a number nobody has seen
+  (on a pile, or uncovered beneath). The rest (taking a pile's top, action C in basic mode,
+  starting action C in normal mode, the talon's broken buttons taking a card, the turn
+  passing) moves only cards everyone has seen: the cards under a pile's top were each on top
+  once, and the log names them.
 - skip_move is "does the least": draw from the deck, then discard to pile 1; a forced choice takes
   the first legal option.
+
+Rules versions
+- Version 2 (current) plays exactly as version 1; its state also says where the card in hand
+  came from (`held_from`: "deck" after a draw, "pile" after taking a pile's top, "" between
+  turns and during action C), which the log tells everyone anyway, so that a card taken from
+  a pile and placed can be taken back. A version-2 state carries `version` and `held_from`;
+  a version-1 state is exactly as it always was, and placing its card in hand is never taken
+  back.
 """
 
 from __future__ import annotations
@@ -124,7 +135,8 @@ min_players = 2
 max_players = 5
 ALLOWED_OPTIONS = {"mode": ("basic", "normal")}
 options = ALLOWED_OPTIONS
-version = 1
+version = 2
+versions = (1, 2)
 
 
 # --- The cards (as printed) -------------------------------------------------------------------
@@ -182,16 +194,22 @@ def without(pile: str, position: int) -> str:
 # --- Setup ------------------------------------------------------------------------------------
 
 
-def setup(players: int | list[str], options: dict | None, rng: Rng) -> dict:
+def setup(
+    players: int | list[str], options: dict | None, rng: Rng, version: int | None = None
+) -> dict:
+    rules = sys.modules[__name__]
     names = player_names(players)
-    check_player_count(sys.modules[__name__], names)
+    check_player_count(rules, names)
     mode = resolve_options(ALLOWED_OPTIONS, options)["mode"]
+    version = rules.version if version is None else version
+    if version not in versions:
+        raise IllegalMove(f"Dr. Gomb has rules versions {', '.join(map(str, versions))}.")
     deck = list(FULL_DECK)
     rng.shuffle(deck)
     unseen = REMOVED_UNSEEN.get(len(names), 0)
     box, deck = sorted(deck[:unseen]), deck[unseen:]
     talon, deck = sorted(deck[:TALON_SIZE]), deck[TALON_SIZE:]
-    return {
+    state = {
         "players": names,
         "mode": mode,
         "deck": "".join(deck[:-2]),  # the top card is the last
@@ -207,6 +225,15 @@ def setup(players: int | list[str], options: dict | None, rng: Rng) -> dict:
         "breaking": "",  # broken buttons from the talon waiting for the player's choice
         "left": 0,  # normal mode action C: cards still to discard
     }
+    if version >= 2:
+        # A version-1 game keeps the exact state it always had: the keys are new in version 2.
+        state["version"] = version
+        state["held_from"] = ""  # where the card in hand came from: "deck" or "pile"
+    return state
+
+
+def rules_version(state: dict) -> int:
+    return state.get("version", 1)
 
 
 # --- Who acts ---------------------------------------------------------------------------------
@@ -401,15 +428,23 @@ def apply(state: dict, seat: int, move: dict, rng: Rng) -> dict:
 
 def _draw(state: dict, seat: int, move: dict) -> None:
     state["held"], state["deck"] = state["deck"][-2:], state["deck"][:-2]
+    _note_held_from(state, "deck")
     state["step"] = "place"
 
 
 def _take(state: dict, seat: int, move: dict) -> None:
     piles, index = state["piles"], move["pile"] - 1
     state["held"], piles[index] = piles[index][-2:], piles[index][:-2]
+    _note_held_from(state, "pile")
     if not piles[index]:
         piles[index], state["deck"] = state["deck"][-2:], state["deck"][:-2]
     state["step"] = "place"
+
+
+def _note_held_from(state: dict, origin: str) -> None:
+    """Version 2 keeps where the card in hand came from, as the log says it to everyone."""
+    if rules_version(state) >= 2:
+        state["held_from"] = origin
 
 
 def _play(state: dict, seat: int, move: dict) -> None:
@@ -500,6 +535,7 @@ def _after_placing(state: dict) -> None:
 
 def _end_turn(state: dict) -> None:
     state["held"], state["used"], state["left"] = "", False, 0
+    _note_held_from(state, "")
     if state["deck"]:
         state["turn"] = (state["turn"] + 1) % len(state["players"])
         state["step"] = "turn"
@@ -675,9 +711,18 @@ def reveals(before: dict, seat: int, move: dict, after: dict) -> bool:
     """Whether the step showed anyone, its player included, a card they had not seen."""
     if after["step"] == "over" or _moves_unseen_cards(before, after):
         return True
-    if before["step"] == "place":
-        return True  # the card in hand may be one its drawer alone has seen
+    if move["kind"] == "use_surprise":
+        return True  # its player has looked into the talon, even if nothing was taken
+    if before["step"] == "place" and not _holds_only_a_pile_card(before):
+        return True  # the card placed may be one its player alone has seen
     return before["mode"] == "normal" and _shows_a_covered_number(before, seat, move)
+
+
+def _holds_only_a_pile_card(state: dict) -> bool:
+    """The one card in hand was taken from a pile's top, in everyone's sight. A version-1
+    state does not say where it came from; cards taken from the talon join a surprise in hand
+    and were seen by its player alone."""
+    return rules_version(state) >= 2 and state["held_from"] == "pile" and len(state["held"]) == 2
 
 
 def _moves_unseen_cards(before: dict, after: dict) -> bool:

@@ -79,3 +79,42 @@ def test_a_refused_take_back_never_says_what_the_step_showed(make_user, slug):
         assert not any(card.lower() in told.lower() for card in card_drawn(game, seat, before))
         refusals.add(told)
     assert len(refusals) == 1, "the refusal reads differently for different cards"
+
+
+def take_pile_1_then_discard_to_pile_2(game: Game) -> tuple[int, str]:
+    """The first player takes pile 1's top and discards it onto pile 2 (a misclick); the
+    position before the discard, as the store projected it."""
+    seat = game.to_act[0]
+    store.submit(game, user_at(game, seat), {"kind": "take", "pile": 1}, game.seq, Move.Source.WEB)
+    game.refresh_from_db()
+    before = games.canonical(game.state)
+    card = game.rules.view(game.state, seat)["held"][0]
+    discard = {"kind": "discard", "card": card, "pile": 2}
+    store.submit(game, user_at(game, seat), discard, game.seq, Move.Source.WEB)
+    game.refresh_from_db()
+    return seat, before
+
+
+def test_a_dr_gomb_card_taken_from_a_pile_and_misplaced_can_be_taken_back(make_user):
+    game = started_game([make_user("ann"), make_user("ben")], slug="dr_gomb")
+    assert game.rules_version == game.rules.version == 2
+    seat, before = take_pile_1_then_discard_to_pile_2(game)
+    store.take_back(game, user_at(game, seat), game.seq, Move.Source.WEB)
+    game.refresh_from_db()
+    assert games.canonical(game.state) == before
+    assert game.to_act == [seat]
+    assert store.verify(game) == []
+
+
+def test_a_dr_gomb_game_started_under_version_1_keeps_its_misplaced_pile_card(make_user):
+    """Its positions do not say where the card in hand came from."""
+    ann, ben = make_user("ann"), make_user("ben")
+    game = store.create_game(ann, "dr_gomb", 2, {})
+    Game.objects.filter(pk=game.pk).update(rules_version=1)
+    store.join_game(game, ben)
+    game.refresh_from_db()
+    assert "held_from" not in game.state and "version" not in game.state
+    seat, _ = take_pile_1_then_discard_to_pile_2(game)
+    with pytest.raises(store.Refused, match="cannot be taken back"):
+        store.take_back(game, user_at(game, seat), game.seq, Move.Source.WEB)
+    assert store.verify(game) == []

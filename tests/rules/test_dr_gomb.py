@@ -7,14 +7,16 @@ Cards are two-letter codes: "r3" red 3, "g*" green joker, "b?" blue surprise, "p
 from __future__ import annotations
 
 import copy
+import json
 from collections import Counter
 
 import pytest
 
 import games
-from games import IllegalMove, Rng, canonical
+from games import IllegalMove, Rng, canonical, setup_at, step_rng
 from games import dr_gomb as rules
 from games.dr_gomb import COLOURS, FULL_DECK, cards
+from tests.rules.test_golden_logs import digest, golden_path
 
 
 def seq(**by_colour: str) -> str:
@@ -38,9 +40,11 @@ def position(
     used: bool = False,
     breaking: str = "",
     left: int = 0,
+    held_from: str | None = None,
 ) -> dict:
     """A state with every card accounted for: the deck gets whatever the rest does not hold,
-    with `top` on top (the last cards are drawn first)."""
+    with `top` on top (the last cards are drawn first). A version-1 state unless `held_from`
+    ("", "deck" or "pile") is given, which makes it version 2."""
     seats = ["////"] * players
     for seat, sequences_of_seat in (sequences or {}).items():
         seats[seat] = sequences_of_seat
@@ -48,7 +52,7 @@ def position(
     if deck is None:
         rest = Counter(FULL_DECK) - Counter(cards(placed.replace("/", "")))
         deck = "".join(sorted(rest.elements())) + top
-    return {
+    state = {
         "players": ["Anna", "Bela", "Cili", "Dani", "Emil"][:players],
         "mode": mode,
         "deck": deck,
@@ -64,6 +68,9 @@ def position(
         "breaking": breaking,
         "left": left,
     }
+    if held_from is not None:
+        state |= {"version": 2, "held_from": held_from}
+    return state
 
 
 def play(state: dict, seat: int, *texts: str) -> dict:
@@ -551,6 +558,47 @@ def test_the_outcome_names_each_player_with_the_breakdown_of_each_sequence():
     assert red["colour"] == "red" and red["points"] == 5 and red["run"] == 3
     assert red["odd_one_out"] == {"card": "blue 2", "number": 2}
     assert details[1]["sequences"][1]["note"] == "no odd one out"
+
+
+# --- Rules versions ---------------------------------------------------------------------------
+
+
+def test_a_new_game_is_version_2_and_its_state_says_where_the_card_in_hand_came_from():
+    state = rules.setup(2, {}, Rng("versions"))
+    assert rules.version == 2 and rules.rules_version(state) == 2
+    assert state["held_from"] == ""
+    state = play(state, state["turn"], "draw")
+    assert state["held_from"] == "deck"
+    state = play(state, state["turn"], "discard to pile 1")
+    assert state["held_from"] == ""
+    state = play(state, state["turn"], "take pile 2")
+    assert state["held_from"] == "pile"
+
+
+def test_a_version_1_dr_gomb_game_replays_exactly_as_before():
+    """The recorded version-1 game replays to its recorded end with the state it always had,
+    and its moves played under version 2 pass through the same positions, but for where the
+    card in hand came from."""
+    log = json.loads(golden_path("dr_gomb", 1).read_text())
+    old = setup_at(rules, log["players"], log["options"], step_rng(log["seed"], 0), 1)
+    new = rules.setup(log["players"], log["options"], step_rng(log["seed"], 0), version=2)
+    for n, (seat, move) in enumerate(log["moves"], start=1):
+        assert "version" not in old and "held_from" not in old
+        assert canonical(old) == canonical(_as_version_1(new))
+        old = rules.apply(old, seat, copy.deepcopy(move), step_rng(log["seed"], n))
+        new = rules.apply(new, seat, copy.deepcopy(move), step_rng(log["seed"], n))
+    assert digest(old) == log["final_sha256"]
+    assert canonical(old) == canonical(_as_version_1(new))
+    assert rules.outcome(old) == rules.outcome(new)
+
+
+def _as_version_1(state: dict) -> dict:
+    return {key: value for key, value in state.items() if key not in ("version", "held_from")}
+
+
+def test_setup_refuses_a_rules_version_it_does_not_know():
+    with pytest.raises(IllegalMove, match="versions 1, 2"):
+        rules.setup(2, {}, Rng("version"), version=3)
 
 
 # --- Refusals ---------------------------------------------------------------------------------

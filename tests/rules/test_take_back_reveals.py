@@ -15,7 +15,7 @@ import json
 import pytest
 
 import games
-from games import Rng, canonical
+from games import Rng, canonical, setup_at
 from games import dr_gomb as gomb
 from games.bots import random_move
 from games.dr_hrubec.cards import BY_SLUG, CLOSING, ORDER
@@ -65,6 +65,24 @@ def test_dr_gomb_starting_normal_action_c_and_discarding_a_lone_card_show_nothin
     assert not gomb_reveals(after, 0, "discard blue #1 to pile 2")
 
 
+@pytest.mark.parametrize("mode", ["basic", "normal"])
+def test_dr_gomb_a_card_taken_from_a_pile_and_placed_can_be_taken_back(mode):
+    """Version 2 says where the card in hand came from: everyone saw a pile's top."""
+    state = gomb_position(
+        mode=mode, piles=("r1g2", "b3"), sequences={0: seq(green="g1")}, held_from=""
+    )
+    before, move, taken = gomb_step(state, 0, "take pile 1")
+    assert not gomb.reveals(before, 0, move, taken)
+    assert taken["held_from"] == "pile"
+    assert not gomb_reveals(taken, 0, "play green 2 to green")
+    assert not gomb_reveals(taken, 0, "discard green 2 to pile 2")
+
+
+def test_dr_gomb_a_broken_button_taken_from_a_pile_and_taking_an_open_card_can_be_taken_back():
+    state = gomb_position(held="r!", held_from="pile", step="place", sequences={0: seq(red="r1r2")})
+    assert not gomb_reveals(state, 0, "break red #2")
+
+
 def test_dr_gomb_a_broken_button_from_the_talon_taking_a_covered_card_shows_nothing_new():
     state = gomb_position(
         mode="normal",
@@ -89,11 +107,43 @@ def test_dr_gomb_taking_the_last_card_of_a_pile_turns_up_the_deck_and_cannot_be_
 
 
 def test_dr_gomb_placing_the_card_in_hand_cannot_be_taken_back():
-    """It may be a card only its drawer has seen; the position does not say it came from a
-    pile."""
+    """Version 1: it may be a card only its drawer has seen; the position does not say it came
+    from a pile."""
     state = gomb_position(step="place", held="b4")
     assert gomb_reveals(state, 0, "play blue 4 to blue")
     assert gomb_reveals(state, 0, "discard blue 4 to pile 1")
+
+
+def test_dr_gomb_a_card_drawn_from_the_deck_and_placed_cannot_be_taken_back():
+    state = gomb_position(top="b4", sequences={0: seq(blue="b1")}, held_from="")
+    before, move, drawn = gomb_step(state, 0, "draw")
+    assert gomb.reveals(before, 0, move, drawn)
+    assert drawn["held_from"] == "deck"
+    assert gomb_reveals(drawn, 0, "play blue 4 to blue")
+    assert gomb_reveals(drawn, 0, "discard blue 4 to pile 1")
+
+
+def test_dr_gomb_a_surprise_taken_from_a_pile_still_cannot_look_into_the_talon_unseen():
+    """Its player sees the talon even when it holds nothing of the surprise's colour."""
+    state = gomb_position(step="place", held="g?", held_from="pile", talon="r1b2")
+    assert gomb_reveals(state, 0, "use surprise")
+
+
+def test_dr_gomb_talon_cards_are_seen_by_their_player_alone_a_surprise_from_a_pile_by_all():
+    state = gomb_position(
+        step="place", held="g?", held_from="pile", talon="g3r1", sequences={0: seq(green="g1")}
+    )
+    before, move, looked = gomb_step(state, 0, "use surprise")
+    assert gomb.reveals(before, 0, move, looked)
+    assert gomb_reveals(looked, 0, "play green 3 to green")
+    assert gomb_reveals(looked, 0, "discard green 3 to pile 1")
+    alone = gomb_step(looked, 0, "play green 3 to green")[2]
+    assert not gomb_reveals(alone, 0, "discard green surprise to pile 2")
+
+
+def test_dr_gomb_a_card_taken_from_a_pile_that_ends_the_game_when_placed_cannot_be_taken_back():
+    state = gomb_position(step="place", held="b3", held_from="pile", deck="")
+    assert gomb_reveals(state, 0, "discard blue 3 to pile 1")
 
 
 def test_dr_gomb_looking_into_the_talon_cannot_be_taken_back_even_when_it_finds_nothing():
@@ -196,14 +246,17 @@ def gomb_redealt(state: dict, viewer: int | None, rng: Rng) -> dict:
     """The position dealt again as `viewer` could not tell: the deck, the talon, the box and
     (but to the player placing it) the card in hand shuffled together and, in normal mode, each
     covered card that is no broken button swapped with one of those of its colour. (Cards in
-    hand from action C came from an open sequence, and stay.)"""
+    hand from action C came from an open sequence, and stay; so does, in version 2, a card
+    taken from a pile's top, first in hand.)"""
     state = copy.deepcopy(state)
     in_hand = state["held"] if state["step"] == "place" and viewer != state["turn"] else ""
+    seen_by_all = in_hand[:2] if state.get("held_from") == "pile" else ""
+    in_hand = in_hand[len(seen_by_all) :]
     unseen = gomb.cards(state["deck"] + state["talon"] + state["box"] + in_hand)
     rng.shuffle(unseen)
     if in_hand:
         count = len(in_hand) // 2
-        state["held"], unseen = "".join(unseen[:count]), unseen[count:]
+        state["held"], unseen = seen_by_all + "".join(unseen[:count]), unseen[count:]
     if state["mode"] == "normal" and state["step"] != "over":
         for seat in range(len(state["players"])):
             sequences = gomb.sequences_of(state, seat)
@@ -281,11 +334,20 @@ def assert_shows_nothing_new(slug: str, before: dict, seat: int, move: dict, aft
             )
 
 
-def play_and_check(slug: str, players: int, options: dict, seed: str) -> tuple[int, int]:
-    """One seeded random game; how many steps `reveals` let through and stopped."""
+def play_and_check(
+    slug: str,
+    players: int,
+    options: dict,
+    seed: str,
+    version: int | None = None,
+    passed: list[tuple[dict, dict]] | None = None,
+) -> tuple[int, int]:
+    """One seeded random game (under `version` of the rules, else the latest); how many steps
+    `reveals` let through and stopped. Each step let through adds (position before, move) to
+    `passed`."""
     rules = games.get(slug)
     rng = Rng(seed)
-    state = rules.setup(players, options, Rng(f"{seed} setup"))
+    state = setup_at(rules, players, options, Rng(f"{seed} setup"), version or rules.version)
     let_through, stopped = 0, 0
     for step in range(400):
         if not rules.to_act(state):
@@ -299,6 +361,8 @@ def play_and_check(slug: str, players: int, options: dict, seed: str) -> tuple[i
             continue
         let_through += 1
         assert_shows_nothing_new(slug, before, seat, move, state)
+        if passed is not None:
+            passed.append((before, move))
     return let_through, stopped
 
 
@@ -318,3 +382,27 @@ def test_a_step_that_can_be_taken_back_showed_nobody_anything_new(slug, players,
         through, held = play_and_check(slug, players, options, f"reveals {slug} {players} {n}")
         let_through, stopped = let_through + through, stopped + held
     assert let_through and stopped
+
+
+@pytest.mark.parametrize("mode", ["basic", "normal"])
+def test_a_version_1_dr_gomb_step_that_can_be_taken_back_showed_nobody_anything_new(mode):
+    let_through, stopped, passed = 0, 0, []
+    for n in range(4):
+        seed = f"reveals dr_gomb v1 {mode} {n}"
+        through, held = play_and_check("dr_gomb", 3, {"mode": mode}, seed, 1, passed)
+        let_through, stopped = let_through + through, stopped + held
+    assert let_through and stopped
+    assert not [move for before, move in passed if before["step"] == "place"], "it cannot tell"
+
+
+@pytest.mark.parametrize("mode", ["basic", "normal"])
+def test_dr_gomb_playouts_take_back_placing_cards_taken_from_piles_and_nothing_else(mode):
+    """Version 2: every placing `reveals` lets through is of a card taken from a pile, and
+    the re-deals show it hid nothing; the playouts come by such steps."""
+    passed = []
+    for n in range(4):
+        play_and_check("dr_gomb", 3, {"mode": mode}, f"reveals dr_gomb v2 {mode} {n}", 2, passed)
+    placed = [(before, move) for before, move in passed if before["step"] == "place"]
+    assert placed
+    assert all(before["held_from"] == "pile" for before, _ in placed)
+    assert {move["kind"] for _, move in placed} <= {"play", "discard", "break"}
