@@ -29,7 +29,8 @@ Rulings (RULINGS.md) that apply:
 
 Decisions where the rulebook is silent:
 - Take-backs (`reveals`): nothing at the table is hidden but each seat's own standing order, so
-  no step shows anything new beyond the dice, whose roll the store refuses to take back.
+  no step shows anything new beyond the dice, whose roll the store refuses to take back, but
+  the one that ends the game (it shows every standing order).
 - Seats sit clockwise in join order: "left" and "clockwise" both mean the next seat.
 - Option `layout`: "random" gives every player a different board (of the four) with a random side;
   naming a layout ("1a" ... "4b") gives every player that same side, for an even game.
@@ -673,9 +674,10 @@ def standing(state: dict, seat: int) -> int:
 
 
 def reveals(before: dict, seat: int, move: dict, after: dict) -> bool:
-    """Nothing at a Buttons table is hidden but each seat's own standing order: a step shows
-    nothing new beyond the dice, and rolling draws from the rng, which the store checks."""
-    return False
+    """Nothing at a Buttons table is hidden but each seat's own standing order, which the end
+    of the game shows everyone: before it a step shows nothing new beyond the dice, and
+    rolling draws from the rng, which the store checks."""
+    return after["phase"] == "over"
 
 
 def view(state: dict, seat: int | None) -> dict:

@@ -406,3 +406,21 @@ def test_dr_gomb_playouts_take_back_placing_cards_taken_from_piles_and_nothing_e
     assert placed
     assert all(before["held_from"] == "pile" for before, _ in placed)
     assert {move["kind"] for _, move in placed} <= {"play", "discard", "break"}
+
+
+# --- Buttons ----------------------------------------------------------------------------------
+
+
+def test_buttons_only_the_step_that_ends_the_game_shows_the_standing_orders():
+    buttons = games.get("buttons")
+    rng, chooser = Rng("buttons reveals"), Rng("buttons reveals: moves")
+    state = buttons.setup(3, {}, rng)
+    revealing = []
+    while buttons.to_act(state):
+        seat = chooser.choice(buttons.to_act(state))
+        move = random_move(buttons, state, seat, chooser)
+        before = copy.deepcopy(state)
+        state = buttons.apply(state, seat, move, rng)
+        revealing.append(buttons.reveals(before, seat, move, state))
+    assert buttons.view(state, None)["standing_orders"]  # shown to everyone now
+    assert revealing[-1] and not any(revealing[:-1])
