@@ -240,6 +240,23 @@ def test_a_move_through_the_api_counts_as_being_at_the_game(pair, frozen):
     assert seen == presence.Seen(frozen.now, response.json()["seq"])
 
 
+def test_a_move_on_the_page_counts_as_being_at_the_game_with_no_mark_of_its_own(
+    pair, frozen, client
+):
+    """The move is in the log with its time: nothing is written to the cache for it."""
+    game = started_game(pair)
+    seat = game.to_act[0]
+    client.force_login(user_at(game, seat))
+    move = game.rules.legal_moves(game.state, seat)[0]
+    data = {"move": json.dumps(move), "expected_seq": game.seq}
+    assert client.post(f"/games/{game.pk}/move/", data).status_code == 302
+    assert presence.last_marked(user_at(game, seat).pk, game.pk) is None
+    assert presence.last_seen(user_at(game, seat).pk, game.pk) == presence.Seen(frozen.now, 1)
+    frozen.advance(seconds=60)
+    client.get(f"/games/{game.pk}/")  # the page marks them: the later of the two counts
+    assert presence.last_seen(user_at(game, seat).pk, game.pk) == presence.Seen(frozen.now, 1)
+
+
 def test_a_move_by_email_does_not_hold_the_next_turn_email_back(pair, frozen, settings):
     game = started_game(pair)
     seat = game.to_act[0]

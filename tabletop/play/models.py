@@ -14,6 +14,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 import games
+from tabletop.play import clock
 
 
 def new_seed() -> str:
@@ -173,7 +174,8 @@ class Move(models.Model):
     seat = models.PositiveSmallIntegerField()
     payload = models.JSONField()
     source = models.CharField(max_length=16, choices=Source.choices)
-    created = models.DateTimeField(auto_now_add=True)
+    # The service's clock, as deadlines and presence read it (clock.now), not the wall's.
+    created = models.DateTimeField(default=clock.now, editable=False)
 
     class Meta:
         ordering = ["seq"]

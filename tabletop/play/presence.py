@@ -1,9 +1,10 @@
 """Who is at the table: when a player last had a game's page in front of them, or moved in it.
 
-The game page, its live panel and a move made on the web or through the API mark the player
-seen (`mark_seen`); mail reads it (`last_seen`) to put a turn email off while the player is
-looking at the game anyway. A mark is one cache key per player and game, overwritten on every
-poll: no table, no migration, nothing to sweep. The cache is Redis in production and files
+The game page and its live panel mark the player seen (`mark_seen`); a move made on the web or
+through the API says so in the log, with its time. Mail reads both (`last_seen`) to put a turn
+email off while the player is looking at the game anyway. A mark is one cache key per player
+and game, overwritten on every poll: no table, no migration, nothing to sweep; a move needs no
+mark of its own, which spares every move a cache write. The cache is Redis in production and files
 under var/ in the embedded default, so the worker reads what the web process wrote. A cache
 that is away marks nobody: email then goes as if nobody were looking.
 """
@@ -16,14 +17,17 @@ from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.core.cache import cache
+from django.db.models import F
 
 from tabletop.play import clock
+from tabletop.play.models import Move
 
 log = logging.getLogger(__name__)
 
 # A mark outlives the presence window by far: mail still asks, after the player has gone,
 # which move they last saw (see `Seen.seq`).
 KEPT_SECONDS = 24 * 3600
+AT_THE_TABLE = (Move.Source.WEB, Move.Source.API)
 
 
 @dataclass(frozen=True)
@@ -61,6 +65,30 @@ def mark_seen(user, game) -> None:
 
 
 def last_seen(user_id: int, game_id: int) -> Seen | None:
+    """When the player was last at the game: their last mark, or their last move made there
+    if that came later."""
+    found = [seen for seen in (last_marked(user_id, game_id), last_moved(user_id, game_id)) if seen]
+    return max(found, key=lambda seen: seen.at) if found else None
+
+
+def last_moved(user_id: int, game_id: int) -> Seen | None:
+    """The player's last move in the game from the page or the API (a move by email is made
+    away from the table), and its seq."""
+    move = (
+        Move.objects.filter(
+            game_id=game_id,
+            source__in=AT_THE_TABLE,
+            game__seats__user_id=user_id,
+            game__seats__position=F("seat"),
+        )
+        .order_by("-seq")
+        .values("created", "seq")
+        .first()
+    )
+    return Seen(move["created"], move["seq"]) if move else None
+
+
+def last_marked(user_id: int, game_id: int) -> Seen | None:
     try:
         found = cache.get(key(user_id, game_id))
     except Exception:  # noqa: BLE001 - as if nobody were looking

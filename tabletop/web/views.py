@@ -172,8 +172,8 @@ def move(request: HttpRequest, game_id: int) -> HttpResponse:
         )
     except store.Refused as refusal:
         return refused(request, found, refusal.message, refusal.status)
-    # The store hands the game back as the move left it, seats and players included.
-    presence.mark_seen(request.user, found)
+    # The store hands the game back as the move left it, seats and players included. No
+    # presence mark: the move in the log says when the player was at the game.
     if is_htmx(request):
         return page(request, "web/game_panel.html", pages.game_page(found, request.user))
     return redirect("game", found.pk)
