@@ -21,7 +21,7 @@ from typing import Any
 from django.db import IntegrityError, router, transaction
 from django.db.models import Prefetch, prefetch_related_objects
 from django.utils import timezone
-from django.utils.translation import gettext, gettext_lazy
+from django.utils.translation import gettext, gettext_lazy, ngettext, pgettext
 
 import games
 from games import IllegalMove, RandomStream, canonical
@@ -108,12 +108,15 @@ def create_game(
     except IllegalMove as refusal:
         raise Refused(str(refusal)) from None
     if timeout_policy not in Game.Timeout.values:
-        raise Refused(f"Timeout policy must be one of: {', '.join(Game.Timeout.values)}.")
+        raise Refused(
+            gettext("Timeout policy must be one of: %(policies)s.")
+            % {"policies": ", ".join(Game.Timeout.values)}
+        )
     if not 1 <= int(days_per_move) <= 60:
-        raise Refused("Days per move must be between 1 and 60.")
+        raise Refused(gettext("Days per move must be between 1 and 60."))
     ladder = sorted({int(h) for h in (reminder_hours if reminder_hours is not None else [24, 2])})
     if any(h <= 0 or h >= int(days_per_move) * 24 for h in ladder):
-        raise Refused("Reminders must fall between the start of a turn and its deadline.")
+        raise Refused(gettext("Reminders must fall between the start of a turn and its deadline."))
     with transaction.atomic():
         game = Game.objects.create(
             slug=slug,
@@ -142,11 +145,11 @@ def join_game(game: Game, user) -> Seat:
     with transaction.atomic():
         game = Game.objects.select_for_update().get(pk=game.pk)
         if game.status == Game.Status.CANCELLED:
-            raise GameNotActive("This table was cancelled before it started.")
+            raise GameNotActive(gettext("This table was cancelled before it started."))
         if game.status != Game.Status.OPEN:
-            raise GameNotActive("This game is not open for joining any more.")
+            raise GameNotActive(gettext("This game is not open for joining any more."))
         if game.seats.filter(user=user).exists():
-            raise Refused("You already have a seat in this game.")
+            raise Refused(gettext("You already have a seat in this game."))
         if not game.invitations.for_player(user).holding_seats().exists():
             _check_a_seat_is_free(game)
         seat = _take_seat(game, user)
@@ -161,11 +164,15 @@ def seats_free(game: Game) -> int:
 
 def _check_a_seat_is_free(game: Game) -> None:
     if game.private:
-        raise NotInvited("This table is private: only the players invited to it take its seats.")
+        raise NotInvited(
+            gettext("This table is private: only the players invited to it take its seats.")
+        )
     if not seats_free(game):
         raise GameNotActive(
-            "Every free seat at this table is held for an invited player; a seat opens if "
-            "an invitation is declined or withdrawn."
+            gettext(
+                "Every free seat at this table is held for an invited player; a seat opens if "
+                "an invitation is declined or withdrawn."
+            )
         )
 
 
@@ -190,13 +197,14 @@ def cancel_game(game: Game, user) -> Game:
         game = Game.objects.select_for_update().get(pk=game.pk)
         if game.created_by_id != user.pk:
             raise NotASeat(
-                f"Only {game.created_by.get_username()}, who set this table, can cancel it."
+                gettext("Only %(name)s, who set this table, can cancel it.")
+                % {"name": game.created_by.get_username()}
             )
         if game.status == Game.Status.CANCELLED:
-            raise GameNotActive("This table is cancelled already.")
+            raise GameNotActive(gettext("This table is cancelled already."))
         if game.status != Game.Status.OPEN:
             raise GameNotActive(
-                "This game has started, so it can no longer be cancelled; resign instead."
+                gettext("This game has started, so it can no longer be cancelled; resign instead.")
             )
         game.status = Game.Status.CANCELLED
         game.finished = timezone.now()
@@ -306,7 +314,7 @@ def _lock_with_seats(game_id: int) -> Game:
     if not seats:  # no game, or one nobody sits at yet: nothing to move in either
         found = Game.objects.select_for_update().filter(pk=game_id).first()
         if found is None:
-            raise NoSuchGame(f"There is no game {game_id}.")
+            raise NoSuchGame(gettext("There is no game %(id)s.") % {"id": game_id})
         prefetch_related_objects([found], "seats")
         return found
     locked = seats[0].game
@@ -861,7 +869,7 @@ def _question(game: Game, seat: int, subject: str, details: dict) -> tuple[dict,
     """The vote's details checked, and who votes on it."""
     people = _people(game)
     if subject == Vote.Subject.EXTEND:
-        days = _whole_number(details.get("days"), "days")
+        days = _whole_number(details.get("days"), pgettext("a vote's detail", "days"))
         if days not in EXTEND_DAYS:
             raise Refused(gettext("A deadline can be extended by 1 to 7 days."))
         late = _seat_named(game, details.get("seat", (game.to_act or [None])[0]))
@@ -889,7 +897,10 @@ def _question(game: Game, seat: int, subject: str, details: dict) -> tuple[dict,
             raise Refused(gettext("Nobody else has played since: take it back yourself (undo)."))
         return {"withdraws": plan.take_back.withdraws}, plan.others
     subjects = ", ".join(Vote.Subject.values)
-    raise Refused(f"A vote is about one of: {subjects}; not {subject!r}.")
+    raise Refused(
+        gettext("A vote is about one of: %(subjects)s; not %(subject)s.")
+        % {"subjects": subjects, "subject": repr(subject)}
+    )
 
 
 def _concerned(subject: str, details: dict, caller: int) -> int | None:
@@ -910,14 +921,14 @@ def _people(game: Game) -> list[int]:
 
 def _whole_number(value, name: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int | str) or not str(value).isdigit():
-        raise Refused(f"Give {name} as a whole number.")
+        raise Refused(gettext("Give %(name)s as a whole number.") % {"name": name})
     return int(value)
 
 
 def _seat_named(game: Game, value) -> int:
     if value is None:
         raise Refused(gettext("Say which seat the vote is about (0 is the first seat)."))
-    seat = _whole_number(value, "the seat")
+    seat = _whole_number(value, pgettext("a vote's detail", "the seat"))
     if seat >= game.players:
         raise Refused(
             gettext("Seat %(seat)s does not exist; this game has seats 0 to %(last)s.")
@@ -1264,8 +1275,11 @@ def _check_rules_version(game: Game, rules) -> None:
     if game.rules_version not in games.supported_versions(rules):
         versions = ", ".join(map(str, games.supported_versions(rules)))
         raise Refused(
-            f"This game was started under version {game.rules_version} of the rules of "
-            f"{rules.title}; this server has versions {versions}."
+            gettext(
+                "This game was started under version %(version)s of the rules of %(title)s; "
+                "this server has versions %(versions)s."
+            )
+            % {"version": game.rules_version, "title": rules.title, "versions": versions}
         )
 
 
@@ -1858,14 +1872,20 @@ def fork_game(source: Game, at: int, seated: list, creator) -> Game:
     forker; None = the strong bot), with a fresh secret seed. Private, since its players are
     chosen; never rated (see tabletop.play.forks)."""
     if not source.is_over:
-        raise GameNotActive("A game can be played on from once it is over.")
+        raise GameNotActive(gettext("A game can be played on from once it is over."))
     if not 0 <= at <= source.seq:
-        raise Refused(f"Move {at} does not exist; this game has moves 0 to {source.seq}.")
+        raise Refused(
+            gettext("Move %(at)s does not exist; this game has moves 0 to %(last)s.")
+            % {"at": at, "last": source.seq}
+        )
     _check_fork_seats(source, seated, creator)
     position = replay(source, upto=at)
     rules = source.rules
     if not rules.to_act(position) or rules.outcome(position) is not None:
-        raise Refused(f"The game is over after move {at}; play on from an earlier move.")
+        raise Refused(
+            gettext("The game is over after move %(at)s; play on from an earlier move.")
+            % {"at": at}
+        )
     with transaction.atomic():
         game = Game.objects.create(
             slug=source.slug,
@@ -1896,21 +1916,30 @@ def fork_game(source: Game, at: int, seated: list, creator) -> Game:
 
 def _check_fork_seats(source: Game, seated: list, creator) -> None:
     if len(seated) != source.players:
-        raise Refused(f"Seat {source.players} players: this position has {source.players} seats.")
+        raise Refused(
+            ngettext(
+                "Seat %(count)s player: this position has %(count)s seat.",
+                "Seat %(count)s players: this position has %(count)s seats.",
+                source.players,
+            )
+            % {"count": source.players}
+        )
     people = [user for user in seated if user is not None]
     if len({user.pk for user in people}) != len(people):
-        raise Refused("A player can sit in one seat only.")
+        raise Refused(gettext("A player can sit in one seat only."))
     players = {seat.user_id for seat in source.seats.all() if not seat.is_bot}
     # Anyone who may see the game plays on from it against the computer; only its players
     # bring each other to the new table (nobody else is sent a game they did not ask for).
     allowed = players | {creator.pk} if creator.pk in players else {creator.pk}
     if any(user.pk not in allowed for user in people):
         raise Refused(
-            "Only the players of the game can seat its players; seat yourself, and the "
-            "computer in the other seats."
+            gettext(
+                "Only the players of the game can seat its players; seat yourself, and the "
+                "computer in the other seats."
+            )
         )
     if creator.pk not in {user.pk for user in people}:
-        raise Refused("Take a seat yourself to play on from here.")
+        raise Refused(gettext("Take a seat yourself to play on from here."))
 
 
 def _forked_setup(game: Game, names: list[str], stream: RandomStream) -> dict:
