@@ -32,7 +32,7 @@ from tabletop.mail import inbound, subscriptions
 from tabletop.mail.compose import compose
 from tabletop.mail.models import Outbox, TableWebhook
 from tabletop.play import history, invitations, store
-from tabletop.play.models import Move
+from tabletop.play.models import Game, Move
 from tabletop.ratings import standings
 from tabletop.ratings.models import Rating
 from tabletop.web.pages import tagline
@@ -561,6 +561,48 @@ def test_an_api_refusal_to_a_polish_player_reads_in_polish(make_user, language):
     assert not_yours.status_code == 403
     wording = "It is not your turn; the game is waiting for %(names)s."
     assert not_yours.json()["detail"] == translated[(None, wording)] % {"names": mover.username}
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_refusals_of_tables_and_forks_read_in_the_players_language(make_user, language):
+    """A table they may not join, a fork from a move that does not exist and a game with
+    turns too long or reminders past the deadline: each refusal reads in the player's
+    language, on the page and in the API."""
+    ann, cy = make_user("ann"), make_user("cy")
+    Preferences.objects.create(user=cy, language=language)
+    translated = translations(language)
+    page = Client()
+    page.force_login(cy)
+
+    private = store.create_game(ann, "gazobu", 3, private=True)
+    joined = unescape(page.post(f"/games/{private.pk}/join/", follow=True).content.decode())
+    wording = "This table is private: only the players invited to it take its seats."
+    assert translated[(None, wording)] in joined and wording not in joined
+    assert not private.seats.filter(user=cy).exists()
+
+    finished = play_as_people(started_game([ann, cy]), "fork-languages")
+    missing = finished.seq + 5
+    seats = {"seq": missing, "seat_0": "computer", "seat_1": cy.pk}
+    forked = page.post(f"/games/{finished.pk}/fork/", seats)
+    assert forked.status_code == 400
+    wording = "Move %(at)s does not exist; this game has moves 0 to %(last)s."
+    said = unescape(forked.content.decode())
+    assert translated[(None, wording)] % {"at": missing, "last": finished.seq} in said
+    assert wording % {"at": missing, "last": finished.seq} not in said
+
+    api = APIClient(HTTP_AUTHORIZATION=f"Token {Token.objects.create(user=cy).key}")
+    long_turns = api.post(
+        "/api/games/", {"game": "gazobu", "players": 2, "days_per_move": 99}, format="json"
+    )
+    assert long_turns.status_code == 400 and long_turns["Content-Language"] == language
+    assert long_turns.json()["detail"].startswith("days_per_move: ")
+    assert "Ensure this value" not in long_turns.json()["detail"]
+    late = {"game": "gazobu", "players": 2, "days_per_move": 1, "reminder_hours": [30]}
+    refused = api.post("/api/games/", late, format="json")
+    assert refused.status_code == 400 and refused["Content-Language"] == language
+    wording = "Reminders must fall between the start of a turn and its deadline."
+    assert refused.json()["detail"] == translated[(None, wording)] != wording
+    assert not Game.objects.filter(created_by=cy).exists()
 
 
 def test_a_players_calendar_and_notifications_speak_their_setting(make_user):
