@@ -605,6 +605,27 @@ def test_refusals_of_tables_and_forks_read_in_the_players_language(make_user, la
     assert not Game.objects.filter(created_by=cy).exists()
 
 
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_private_table_and_a_missing_game_are_refused_in_the_players_language(
+    make_user, language
+):
+    """Through the API a stranger meets a private table before the store: the reason why it
+    is hidden, and an address that names no game, read in their language too."""
+    ann, cy = make_user("ann"), make_user("cy")
+    Preferences.objects.create(user=cy, language=language)
+    translated = translations(language)
+    private = store.create_game(ann, "gazobu", 3, private=True)
+    api = APIClient(HTTP_AUTHORIZATION=f"Token {Token.objects.create(user=cy).key}")
+    hidden = api.get(f"/api/games/{private.pk}/")
+    wording = "This table is private: only its players and the people they invited see it."
+    assert hidden.status_code == 403
+    assert hidden.json()["detail"] == translated[(None, wording)] != wording
+    missing = api.get(f"/api/games/{private.pk + 1000}/")
+    assert missing.status_code == 404
+    wording = "There is no game %(id)s."
+    assert missing.json()["detail"] == translated[(None, wording)] % {"id": private.pk + 1000}
+
+
 def test_a_players_calendar_and_notifications_speak_their_setting(make_user):
     from icalendar import Calendar
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.contrib.auth import get_user_model
 from django.urls import reverse
+from django.utils.translation import gettext
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import exceptions, serializers
@@ -137,7 +138,7 @@ def player(request: Request, username: str) -> Response:
 @api_view(["GET"])
 def leaderboard(request: Request, slug: str) -> Response:
     if slug not in games.slugs():
-        raise exceptions.NotFound(f"There is no game {slug!r}.")
+        raise exceptions.NotFound(gettext("There is no game %(id)s.") % {"id": repr(slug)})
     return Response(
         [
             {"player": r.user.get_username(), "rating": r.shown, "rated_games": r.games}

@@ -7,6 +7,7 @@ it names; every operation lists its answers, refusals included, for the OpenAPI 
 from __future__ import annotations
 
 from django.db.models import Prefetch, Q, QuerySet
+from django.utils.translation import gettext
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import condition
 from django.views.decorators.vary import vary_on_headers
@@ -70,7 +71,7 @@ def find_game(game_id: int, user=None) -> Game:
     but its players and the people invited to it: 401 without credentials, else 403)."""
     found = Game.objects.filter(pk=game_id).first()
     if found is None:
-        raise exceptions.NotFound(f"There is no game {game_id}.")
+        raise exceptions.NotFound(gettext("There is no game %(id)s.") % {"id": game_id})
     hidden = invitations.why_hidden(found, user) if user is not None else None
     if hidden and not user.is_authenticated:
         raise exceptions.NotAuthenticated(hidden)

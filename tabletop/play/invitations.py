@@ -20,6 +20,7 @@ from django.core.validators import validate_email
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from tabletop.accounts import addresses
 from tabletop.play import signals, store
@@ -241,15 +242,12 @@ def seen_by(game: Game, user) -> list[Invitation]:
     return list(found.filter(pk__in=Invitation.objects.for_player(user).values("pk")))
 
 
-PRIVATE = "This table is private: only its players and the people they invited see it."
-
-
 def why_hidden(game: Game, user) -> str | None:
     """Why `user` may not see this table; None if they may."""
     if not game.private:
         return None
     if not getattr(user, "is_authenticated", False):
-        return (
+        return gettext(
             "This table is private: log in as one of its players, or as a player invited to "
             "it, to see it."
         )
@@ -257,11 +255,13 @@ def why_hidden(game: Game, user) -> str | None:
         return None
     mine = latest_for(game, user)
     if mine is None:
-        return PRIVATE
-    if mine.withdrawn:
-        return (
-            f"This table is private, and {game.created_by.get_username()} withdrew your invitation."
+        return gettext(
+            "This table is private: only its players and the people they invited see it."
         )
+    if mine.withdrawn:
+        return gettext("This table is private, and %(name)s withdrew your invitation.") % {
+            "name": game.created_by.get_username()
+        }
     if mine.declined:
-        return "This table is private, and you declined the invitation to it."
+        return gettext("This table is private, and you declined the invitation to it.")
     return None

@@ -7,6 +7,7 @@ from django.contrib.auth import get_user_model
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.utils.translation import gettext
 
 import games
 from tabletop.ratings import archive as archives
@@ -28,7 +29,7 @@ def leaderboard(request: HttpRequest, slug: str) -> HttpResponse:
     try:
         rules = games.get(slug)
     except KeyError:
-        raise Http404(f"There is no game {slug!r}.") from None
+        raise Http404(gettext("There is no game %(id)s.") % {"id": repr(slug)}) from None
     context = {
         "rules": rules,
         "ratings": standings.leaderboard(slug),
