@@ -35,8 +35,15 @@ from django.utils import formats, translation
 from django.utils.translation import gettext, gettext_lazy, ngettext, pgettext
 
 from tabletop.accounts import links
-from tabletop.accounts.models import Preferences
-from tabletop.mail import addresses, outbox, questions, replytext, senders, tabletalk
+from tabletop.mail import (
+    addresses,
+    outbox,
+    outgoing,
+    questions,
+    replytext,
+    senders,
+    tabletalk,
+)
 from tabletop.mail.models import InboundMail, Outbox
 from tabletop.play import clock, rematches, store
 from tabletop.play.models import Game, Move, Vote
@@ -363,9 +370,9 @@ def judge(incoming: Incoming, authenticated: bool | None = None) -> Verdict:
     try:
         # Before the reply is authenticated, its answer goes in the language of the player
         # whose address sent it; after, in the seat's player's.
-        with translation.override(senders_language(incoming.sender)):
+        with outgoing.in_the_language_of(senders_player(incoming.sender)):
             game, seat, user, token = authenticate(incoming)
-        with in_their_language(user):
+        with outgoing.in_the_language_of(user):
             check_size(incoming, game, seat, user)
             if game.is_over:
                 if asks_for_rematch(incoming):
@@ -762,16 +769,10 @@ def ballot(line: str) -> bool | None:
     return None
 
 
-def in_their_language(user) -> translation.override:
-    """The answer's words, and the store's refusals it tells, go in the player's language, as
-    the email around them does: built while it is active, they are plain text in the row."""
-    return translation.override(Preferences.of(user).language or settings.LANGUAGE_CODE)
-
-
-def senders_language(sender: str) -> str:
-    """The language of the player whose address this is (English for no player's)."""
-    player = get_user_model().objects.filter(email__iexact=sender).order_by("pk").first()
-    return (player and Preferences.of(player).language) or settings.LANGUAGE_CODE
+def senders_player(sender: str):
+    """The player whose address this is, if any (their language answers mail not yet known
+    to be a reply of theirs)."""
+    return get_user_model().objects.filter(email__iexact=sender).order_by("pk").first()
 
 
 VOTE_DECIDED = {
@@ -889,15 +890,14 @@ def duplicate(incoming: Incoming, authenticated: bool | None) -> InboundMail:
                 and incoming.sender == first.sender
                 and screen(incoming, authenticated) is None
             ):
-                language = senders_language(incoming.sender)
-                with translation.override(language):
+                with outgoing.in_the_language_of(senders_player(incoming.sender)):
                     # "30 Nov 2026, 10:00", the month in the player's language.
                     when = formats.date_format(first.received, "d M Y, H:i")
                     message = gettext(
                         "We received this email before (on %(when)s UTC) and answered it then. "
                         "Nothing was played again."
                     ) % {"when": when}
-                told = {"language": language}
+                    told = {"language": translation.get_language()}
                 answer(incoming, Verdict(first.result, message, answer=told))
     except (OperationalError, InterfaceError):
         raise

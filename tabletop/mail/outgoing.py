@@ -214,8 +214,9 @@ def payload(row: Outbox) -> dict:
 
 
 def in_the_language_of(user) -> translation.override:
-    """A player's own webhook and notifications speak their language; a table's webhook,
-    read by players of any language, speaks the site's (English)."""
+    """A player's own webhook, notifications and email answers speak their language (built
+    while it is active, they are plain text in the row); a table's webhook, read by players
+    of any language, and mail from no player speak the site's (English)."""
     language = Preferences.of(user).language if user is not None else ""
     return translation.override(language or settings.LANGUAGE_CODE)
 
