@@ -83,8 +83,9 @@ def test_dr_gomb_a_broken_button_taken_from_a_pile_and_taking_an_open_card_can_b
     assert not gomb_reveals(state, 0, "break red #2")
 
 
-def test_dr_gomb_a_broken_button_from_the_talon_taking_a_covered_card_shows_nothing_new():
-    state = gomb_position(
+def breaking_into_red_one_to_three() -> dict:
+    """Normal mode: a broken button from the talon waits to take a card of red 1-2-3."""
+    return gomb_position(
         mode="normal",
         step="break",
         held="g?",
@@ -92,6 +93,10 @@ def test_dr_gomb_a_broken_button_from_the_talon_taking_a_covered_card_shows_noth
         breaking="r!",
         sequences={0: seq(red="r1r2r3")},
     )
+
+
+def test_dr_gomb_a_broken_button_from_the_talon_taking_a_covered_card_shows_nothing_new():
+    state = breaking_into_red_one_to_three()
     assert not gomb_reveals(state, 0, "break red #1")
 
 
@@ -158,14 +163,7 @@ def test_dr_gomb_normal_action_c_shows_a_covered_number_and_cannot_be_taken_back
 
 
 def test_dr_gomb_a_broken_button_taking_the_top_uncovers_the_card_below():
-    state = gomb_position(
-        mode="normal",
-        step="break",
-        held="g?",
-        used=True,
-        breaking="r!",
-        sequences={0: seq(red="r1r2r3")},
-    )
+    state = breaking_into_red_one_to_three()
     assert gomb_reveals(state, 0, "break red #3")
 
 
