@@ -215,6 +215,28 @@ def test_a_stale_token_does_not_stop_a_log_in(players):
     assert response.json()["token"]
 
 
+@pytest.mark.django_db(transaction=True)  # on PostgreSQL a NUL byte in a query is its error
+def test_a_token_that_names_no_active_player_is_refused_with_a_401(players):
+    """The token's own query (compiled once, `prepared`) refuses as DRF's did: an unknown
+    key, a key with a NUL byte in it, and the token of a player whose account is closed."""
+    closed = Token.objects.create(user=players[1])
+    players[1].is_active = False
+    players[1].save(update_fields=["is_active"])
+    answers = {}
+    for key in ("0" * 40, "not-a-token", "abc\x00def", closed.key):
+        response = APIClient().get("/api/games/", HTTP_AUTHORIZATION=f"Token {key}")
+        answers[key] = (response.status_code, response.json()["detail"])
+    assert answers == {
+        "0" * 40: (401, "Invalid token."),
+        "not-a-token": (401, "Invalid token."),
+        "abc\x00def": (401, "Invalid token."),
+        closed.key: (401, "User inactive or deleted."),
+    }
+    working = Token.objects.create(user=players[0]).key
+    response = APIClient().get("/api/games/", HTTP_AUTHORIZATION=f"Token {working}")
+    assert response.status_code == 200
+
+
 def test_a_wrong_password_is_refused_with_the_error_shape(players):
     response = anyone().post(
         "/api/auth/token/", {"username": "ann", "password": "nope"}, format="json"

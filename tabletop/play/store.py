@@ -511,15 +511,15 @@ def _deadline_round(
     """`_advance_until_refused` of one step with the automatic steps it brings, projected;
     the moves are returned unsaved for the caller to insert, their lines added to `told`."""
     previously_waiting = list(game.to_act)
-    state = copy.deepcopy(game.state)
+    state = game.state
     moves: list[Move] = []
     let_go: set[int] = set()
 
     def take(step: Step) -> None:
         nonlocal state
         seq = game.seq + len(moves) + 1
-        before = copy.deepcopy(state)  # the rules may change the state in place
-        state = _apply_step(rules, state, step, resigned, stream, seq)
+        before = state  # the rules may change the state in place: they change a copy
+        state = _apply_step(rules, copy.deepcopy(before), step, resigned, stream, seq)
         # The payload as it was when applied, as `_log` writes it; later steps may change
         # parts of `state` that a bot's move shares.
         payload = copy.deepcopy(step.move)
@@ -528,7 +528,10 @@ def _deadline_round(
         let_go.update(set(previously_waiting) - set(rules.to_act(state)))
 
     take(first)
-    for step in _automatic_steps(game, rules, state, resigned, stream, len(moves)):
+    for _ in range(MAX_AUTOMATIC_STEPS):
+        step = _automatic_step(game, rules, state, resigned, stream, game.seq + len(moves))
+        if step is None:
+            break
         take(step)
     game.seq += len(moves)
     game.random_events = stream.events
@@ -1218,7 +1221,9 @@ def _advance_until_refused(game: Game, steps: list[Step]) -> tuple[list[Move], R
     _check_rules_version(game, rules)
     was_over = game.is_over
     previously_waiting = list(game.to_act)
-    state = copy.deepcopy(game.state)
+    # Each step applies to a copy of the position it meets (the rules may change the state in
+    # place), which stays as it was for the step's line: one copy a step.
+    state = game.state
     stream = random_stream(game)
     resigned = resigned_seats(game)
     logged: list[Move] = []
@@ -1230,10 +1235,9 @@ def _advance_until_refused(game: Game, steps: list[Step]) -> tuple[list[Move], R
     told = Told()
     for step in steps:
         seq = game.seq + len(logged) + 1
-        # The rules may change the state in place: the line needs the position it met.
-        before = copy.deepcopy(state)
+        before = state
         try:
-            step, state = _take_step(rules, state, step, resigned, stream, seq)
+            step, state = _take_step(rules, copy.deepcopy(before), step, resigned, stream, seq)
         except Refused as refused:
             if not logged:
                 raise
@@ -1242,10 +1246,13 @@ def _advance_until_refused(game: Game, steps: list[Step]) -> tuple[list[Move], R
         logged.append(_log(game, step, len(logged)))
         told.add(game, logged[-1], before, state, stream.events)
         let_go |= set(previously_waiting) - set(rules.to_act(state))
-    for step in _automatic_steps(game, rules, state, resigned, stream, len(logged)):
-        seq = game.seq + len(logged) + 1
-        before = copy.deepcopy(state)
-        state = _apply_step(rules, state, step, resigned, stream, seq)
+    for _ in range(MAX_AUTOMATIC_STEPS):
+        seq = game.seq + len(logged)
+        step = _automatic_step(game, rules, state, resigned, stream, seq)
+        if step is None:
+            break
+        before = state
+        state = _apply_step(rules, copy.deepcopy(before), step, resigned, stream, seq + 1)
         logged.append(_log(game, step, len(logged)))
         told.add(game, logged[-1], before, state, stream.events)
         let_go |= set(previously_waiting) - set(rules.to_act(state))
@@ -1254,7 +1261,7 @@ def _advance_until_refused(game: Game, steps: list[Step]) -> tuple[list[Move], R
     game.random_events = stream.events
     _project(game, state, [seat for seat in previously_waiting if seat not in let_go], resigned)
     _tell_everyone_if_it_ended(game, was_over)
-    game.save(update_fields=PROJECTION)
+    prepared.update(game, PROJECTION)
     return logged, refusal
 
 
@@ -1324,9 +1331,11 @@ def _apply_step(
 
 
 def _log(game: Game, step: Step, offset: int) -> Move:
-    return Move.objects.create(
+    move = Move(
         game=game, seq=game.seq + offset + 1, seat=step.seat, payload=step.move, source=step.source
     )
+    prepared.insert([move], with_keys=True)  # its lines point at it
+    return move
 
 
 def tell(game: Game, move: Move, before: dict, after: dict, viewer: games.Viewer) -> str:
@@ -1406,34 +1415,28 @@ class Told:
     def save(self) -> None:
         if not self.lines:
             return
-        LogLine.objects.bulk_create(self.lines)
+        prepared.insert(self.lines)
         if self.snapshots:
-            Snapshot.objects.bulk_create(self.snapshots)
+            prepared.insert(self.snapshots)
 
 
-def _automatic_steps(
-    game, rules, state: dict, resigned: list[int], stream: RandomStream, done: int
-) -> Iterator[Step]:
-    """Steps nobody needs to be asked for: standing orders, and the seats a bot plays (bot
-    seats, and seats that have resigned).
-
-    A generator, so each step sees the state the previous one left (the caller applies it).
-    """
+def _automatic_step(
+    game, rules, state: dict, resigned: list[int], stream: RandomStream, seq: int
+) -> Step | None:
+    """The step nobody needs to be asked for at `state` (`seq` the game's last step): a
+    standing order, or the move of a seat a bot plays (bot seats, and seats that have
+    resigned). None when the game waits for a person, or resignations have decided it."""
+    if _everyone_resigned_but_one(game, resigned):
+        return None
     standing_order = getattr(rules, "standing_order_move", None)
     played_by_bots = set(resigned) | set(bot_seats(game))
-    for n in range(MAX_AUTOMATIC_STEPS):
-        step = None
-        for seat in rules.to_act(state):
-            if seat in played_by_bots:
-                bot_rng = stream.bot_rng("resigned", game.seq + done + n)
-                step = Step(seat, strong(rules, state, seat, bot_rng), Move.Source.BOT)
-            elif standing_order and (order := standing_order(state, seat)) is not None:
-                step = Step(seat, order, Move.Source.STANDING_ORDER)
-            if step:
-                break
-        if step is None or _everyone_resigned_but_one(game, resigned):
-            return
-        yield step
+    for seat in rules.to_act(state):
+        if seat in played_by_bots:
+            bot_rng = stream.bot_rng("resigned", seq)
+            return Step(seat, strong(rules, state, seat, bot_rng), Move.Source.BOT)
+        if standing_order and (order := standing_order(state, seat)) is not None:
+            return Step(seat, order, Move.Source.STANDING_ORDER)
+    return None
 
 
 def _everyone_resigned_but_one(game: Game, resigned: list[int]) -> bool:

@@ -113,7 +113,9 @@ class Command(BaseCommand):
             f"(at most {api['move_queries_max']}); floor (DRF, token, one insert in a "
             f"transaction) p50 {api['floor_p50'] * 1000:.1f} ms, "
             f"p95 {api['floor_p95'] * 1000:.1f} ms; ratio "
-            f"{api['move_p50'] / api['floor_p50']:.1f}x"
+            f"{api['move_p50'] / api['floor_p50']:.1f}x (the same floor with the service's "
+            f"token authentication p50 {api['service_floor_p50'] * 1000:.1f} ms, ratio "
+            f"{api['move_p50'] / api['service_floor_p50']:.1f}x)"
         )
 
     def log_length_figures(self) -> None:
