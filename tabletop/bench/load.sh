@@ -71,8 +71,12 @@ $BIN/python manage.py collectstatic --noinput -v0
 $BIN/python manage.py load_seed --players "$PLAYERS" --games-per-player "$GAMES_PER_PLAYER" \
 	--out "$OUT/players.json"
 
+# Connections kept open longer than a poll's 10 s, as a load balancer keeps its own to the web
+# processes: with gunicorn's 2 s, a player's next poll could meet the close of its connection
+# ("Remote end closed connection without response"), a failure of the test, not the service.
 $BIN/gunicorn tabletop.wsgi -b "127.0.0.1:$PORT" -w "$WEB_WORKERS" -k gthread \
-	--threads "$WEB_THREADS" --log-level warning --error-logfile "$OUT/gunicorn.log" &
+	--threads "$WEB_THREADS" --keep-alive 15 --log-level warning \
+	--error-logfile "$OUT/gunicorn.log" &
 pids+=($!)
 $BIN/python manage.py smtpd --host 127.0.0.1 --port "$SMTPD_PORT" >"$OUT/smtpd.log" 2>&1 &
 pids+=($!)

@@ -143,7 +143,8 @@ class Command(BaseCommand):
             sent = mail_benchmarks.emails_per_second()
             self.stdout.write(
                 f"[{sent['vendor']}] turn emails composed and sent into a local SMTP server by "
-                f"one worker: {sent['per_second']:.1f} per second ({sent['sent']} sent)"
+                f"one worker: {sent['per_second']:.1f} per second ({sent['sent']} sent, "
+                f"{sent['not_sent']} not sent)"
             )
             sweep = mail_benchmarks.sweep_at_scale(sweep_games)
             busy, idle = sweep["busy"], sweep["idle"]
