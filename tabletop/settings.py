@@ -135,7 +135,9 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"]["OPTIONS"] = SQLITE_OPTIONS
     DATABASES["default"]["CONN_MAX_AGE"] = 0
     DATABASES["default"]["TEST"] = {"NAME": str(VAR_DIR / "test.sqlite3")}
-elif env_bool("DATABASE_PREPARED_STATEMENTS", True):
+elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and env_bool(
+    "DATABASE_PREPARED_STATEMENTS", True
+):
     # Parameters bound by the server, and a statement run five times on a connection kept
     # prepared there: the move's and the polls' queries are planned once per connection, not
     # on every request. Off (0) behind a connection pooler in transaction mode (PgBouncer).

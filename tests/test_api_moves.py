@@ -158,6 +158,32 @@ def test_a_move_by_token_costs_at_most_seven_queries_with_its_emails_and_lines(p
     assert emailed >= 2, counts  # the turn passed, and its email was one of the seven
 
 
+def test_on_postgresql_a_moves_queries_are_prepared_once_per_connection(players, on_postgresql):
+    """After a few moves the lock with the seats, the token's query and the move's writes run
+    as statements the server keeps prepared (DATABASE_PREPARED_STATEMENTS, on by default):
+    planned once per connection, not at every move."""
+    game = started_game(players)
+    clients = {}
+    for seat in range(3):
+        token = Token.objects.create(user=game.seats.get(position=seat).user)
+        clients[seat] = APIClient(HTTP_AUTHORIZATION=f"Token {token.key}")
+    for _ in range(12):
+        seat = game.to_act[0]
+        response = clients[seat].post(
+            f"/api/games/{game.pk}/moves/",
+            {"move": first_legal(game, seat), "expected_seq": game.seq},
+            format="json",
+        )
+        assert response.status_code == 201, response.json()
+        game.refresh_from_db()
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT statement FROM pg_prepared_statements")
+        kept = [statement for (statement,) in cursor.fetchall()]
+    assert any('FOR UPDATE OF "play_game"' in statement for statement in kept), kept
+    assert any(statement.startswith('INSERT INTO "play_move"') for statement in kept), kept
+    assert any('FROM "authtoken_token"' in statement for statement in kept), kept
+
+
 def test_a_stale_move_gets_409_with_the_current_seq(players):
     game = started_game(players)
     seat = game.to_act[0]
