@@ -67,6 +67,26 @@ def test_the_panel_answers_304_with_the_same_etag_while_nothing_changed(players)
     assert queries <= 2
 
 
+def test_a_fresh_panel_reads_the_version_once_and_no_move_twice(players):
+    """Built afresh after the viewer's own move (the Undo question then looks at the log):
+    the version read for the ETag is the one the page carries, and the last move is read
+    with its game (a deferred game id cost a query of its own)."""
+    game = started_game(players[:2])
+    mover = user_at(game, game.to_act[0])
+    client = logged_in(mover)
+    first = client.get(panel(game))
+    store.submit(
+        game, mover, game.rules.legal_moves(game.state, game.to_act[0])[0], game.seq, "web"
+    )
+    with CaptureQueriesContext(connection) as queries:
+        response = client.get(panel(game), HTTP_IF_NONE_MATCH=first["ETag"])
+    assert response.status_code == 200
+    statements = [query["sql"] for query in queries]
+    versions_read = [sql for sql in statements if '"play_game"."id" AS "pk"' in sql]
+    one_move_by_id = [sql for sql in statements if 'WHERE "play_move"."id" =' in sql]
+    assert (len(versions_read), one_move_by_id) == (1, []), "\n".join(statements)
+
+
 def test_a_move_by_the_other_player_gives_the_panel_anew_with_a_new_etag(players):
     game = started_game(players[:2])
     watcher = user_at(game, 1 - game.to_act[0])

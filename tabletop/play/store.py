@@ -639,7 +639,8 @@ def can_take_back(game: Game, seat: int | None) -> bool:
     """Whether the seat's undo would be taken at once (the pages offer the button then)."""
     if seat is None or game.status != Game.Status.ACTIVE or game.random_scheme == 1:
         return False
-    last = game.moves.order_by("-seq").only("seat", "source", "payload").first()
+    # With its game: the related manager reads `game_id` off each row, a query if deferred.
+    last = game.moves.order_by("-seq").only("game", "seat", "source", "payload").first()
     if last is None or (last.seat != seat and last.source in CHOSEN and not is_table_event(last)):
         return False  # someone else played last: no replay needed to say no
     try:

@@ -210,8 +210,9 @@ def dashboard_version(user) -> str:
 # ---------------------------------------------------------------------------- a game
 
 
-def game_page(game: Game, user, error: str = "") -> dict:
-    """Everything the game page shows `user`: their view, their moves and the latest lines."""
+def game_page(game: Game, user, error: str = "", seen: versions.Version | None = None) -> dict:
+    """Everything the game page shows `user`: their view, their moves and the latest lines.
+    `seen` is the game's version as the caller already read it (the panel's poll)."""
     seat = with_players(game).seat_of(user)
     context = {
         "game": game,
@@ -227,7 +228,7 @@ def game_page(game: Game, user, error: str = "") -> dict:
         "result": result_line(game),
         "score": score_explained(game),
         "live": game.status not in (Game.Status.FINISHED, Game.Status.CANCELLED),
-        "version": version(game, user),
+        "version": version(game, user, seen),
         "next_game": next_game(user, game),
         **table_talk(game, user, seat),
         **table(game, user, seat),
@@ -312,10 +313,11 @@ def named(game: Game, lines: list[dict]) -> list[dict]:
     ]
 
 
-def version(game: Game, user=None) -> str:
+def version(game: Game, user=None, seen: versions.Version | None = None) -> str:
     """What the live panel compares to know whether anything changed (play/versions.py), at
     the seq the page was built from: a move since then makes the next poll fetch it."""
-    return replace(versions.read(game.pk, user), seq=game.seq, status=game.status).text
+    seen = seen or versions.read(game.pk, user)
+    return replace(seen, seq=game.seq, status=game.status).text
 
 
 def table_talk(game: Game, user, seat: int | None) -> dict:

@@ -142,7 +142,7 @@ def panel(request: HttpRequest, game_id: int) -> HttpResponse:
     if unchanged is not None:
         return tagged(unchanged, seen)
     found = found or tables.shown_game(request, game_id)
-    context = pages.game_page(found, request.user)
+    context = pages.game_page(found, request.user, seen=seen)
     return tagged(page(request, "web/game_panel.html", context), seen)
 
 
