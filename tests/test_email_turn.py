@@ -7,6 +7,8 @@ from __future__ import annotations
 import re
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from rest_framework.test import APIClient
 
 from tabletop.mail import addresses, tasks
@@ -110,6 +112,23 @@ def test_the_turn_email_shows_the_players_own_view_and_what_the_others_did(trio)
     moved = since.splitlines()
     assert len(moved) == game.seq
     assert any(trio[mover].username in line for line in moved)
+
+
+def test_a_turn_email_reads_the_seats_and_the_players_last_turn_once(trio):
+    """The worker composes an email per turn: the seats (names, deadline, the log's withdrawn
+    steps) and the seat's own last step (what happened since, what was said since) are read
+    once each, not once for each part of the email that needs them."""
+    game = started_game(trio)
+    mover = game.to_act[0]
+    while game.to_act == [mover]:
+        game = play_random_steps(game, 1)
+    row = Outbox.objects.select_related("game", "user").filter(kind="turn").latest("pk")
+    with CaptureQueriesContext(connection) as queries:
+        compose(row)
+    statements = [query["sql"] for query in queries]
+    seats = [sql for sql in statements if 'FROM "play_seat"' in sql]
+    last_turns = [sql for sql in statements if sql.startswith('SELECT "play_move"."seq" AS')]
+    assert (len(seats), len(last_turns)) == (1, 1), "\n".join(statements)
 
 
 def test_every_email_of_a_game_keeps_its_message_id_and_thread(trio):

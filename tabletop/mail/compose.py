@@ -13,6 +13,7 @@ from email.utils import parseaddr
 
 from django.conf import settings
 from django.core.mail import EmailMultiAlternatives
+from django.db.models import Prefetch, prefetch_related_objects
 from django.template.loader import render_to_string
 from django.utils import formats, translation
 from django.utils.translation import gettext as _
@@ -25,7 +26,7 @@ from tabletop.mail import addresses, questions, subscriptions, tabletalk
 from tabletop.mail.models import Outbox
 from tabletop.mail.plaintext import as_text
 from tabletop.play import clock, history, scores, store
-from tabletop.play.models import Game, Move, Vote
+from tabletop.play.models import Game, Move, Seat, Vote
 
 # A turn email lists at most this many lines of legal moves: past that, one line per kind of
 # move with its variants folded (the help reply lists every move in full).
@@ -137,8 +138,9 @@ def base_context(row: Outbox, preferences: Preferences) -> dict:
     }
     context.update(row.context)
     if game is not None:
-        # One read of the seats serves every part of the email.
-        game.seat_rows = list(game.seats.select_related("user"))
+        # One read of the seats serves every part of the email, the log's lines included.
+        with_players = Prefetch("seats", queryset=Seat.objects.select_related("user"))
+        prefetch_related_objects([game], with_players)
     if game is not None and user is not None and seat_user_id(game, row.seat) == user.pk:
         context["game_url"] = links.game_link(user, game)
         # The game-over email's reply address takes "rematch".
@@ -151,15 +153,10 @@ def base_context(row: Outbox, preferences: Preferences) -> dict:
     return context
 
 
-def seat_rows(game: Game) -> list:
-    rows = getattr(game, "seat_rows", None)
-    return rows if rows is not None else list(game.seats.select_related("user"))
-
-
 def seat_user_id(game: Game, seat: int | None) -> int | None:
     if seat is None:
         return None
-    return next((s.user_id for s in seat_rows(game) if s.position == seat), None)
+    return next((s.user_id for s in game.seats_with_players() if s.position == seat), None)
 
 
 def when(moment: datetime | str | None, preferences: Preferences) -> str:
@@ -192,7 +189,7 @@ def distance(delta) -> str:
 
 
 def player_names(game: Game) -> list[str]:
-    return [seat.user.get_username() for seat in seat_rows(game)]
+    return [seat.user.get_username() for seat in game.seats_with_players()]
 
 
 def move_lines(rules, state: dict, seat: int, in_full: bool = False) -> tuple[list[str], int]:
@@ -220,7 +217,8 @@ def situation(game: Game, seat: int, preferences: Preferences, in_full: bool = F
     to_act = seat in game.to_act
     legal = [rules.format_move(move, state, seat) for move in rules.legal_moves(state, seat)]
     lines, more = move_lines(rules, state, seat, in_full) if to_act else ([], 0)
-    deadline = next((s.deadline for s in seat_rows(game) if s.position == seat and to_act), None)
+    seats = game.seats_with_players()
+    deadline = next((s.deadline for s in seats if s.position == seat and to_act), None)
     names = player_names(game)
     waiting_for = [names[s] for s in game.to_act]
     picture = getattr(rules, "view_text", None)
@@ -249,10 +247,6 @@ def told(game: Game, seat: int | None, after_seq: int = 0, only: list[int] | Non
     return [line["text"] for line in lines[-MOST_LINES_TOLD:]]
 
 
-def since_last_turn(game: Game, seat: int) -> list[str]:
-    return told(game, seat, after_seq=last_turn_seq(game, seat))
-
-
 def last_turn_seq(game: Game, seat: int) -> int:
     """The seq of the seat's own last step (0 before it has made one); calling or answering
     a vote is no step in the game."""
@@ -273,9 +267,10 @@ def last_turn_seq(game: Game, seat: int) -> int:
 
 def turn(row: Outbox, context: dict) -> dict:
     game = row.game
+    last_turn = last_turn_seq(game, row.seat)
     return {
-        "since": since_last_turn(game, row.seat),
-        "talk": tabletalk.said_since(game, row.seat, last_turn_seq(game, row.seat)),
+        "since": told(game, row.seat, after_seq=last_turn),
+        "talk": tabletalk.said_since(game, row.seat, last_turn),
         **situation(game, row.seat, context["preferences"]),
     }
 
