@@ -122,7 +122,7 @@ class Command(BaseCommand):
         reads = benchmarks.reads_by_log_length()
         short, long = reads["short"], reads["long"]
         self.stdout.write(
-            f"[{reads['vendor']}] reads p50 in one DOS game at {short['moves']} and "
+            f"[{reads['vendor']}] reads p50 in two DOS games, at {short['moves']} and "
             f"{long['moves']} moves (ratio; at most 1.3 where the cost must not grow):"
         )
         for key, label in (
