@@ -77,7 +77,7 @@ def fresh_rate_limits(settings):
 @pytest.fixture
 def make_user(db, django_user_model):
     """A player who has confirmed their address (new sign-ups have not; see
-    tests/test_verified_addresses.py)."""
+    tests/accounts/test_verified_addresses.py)."""
     from tabletop.accounts import addresses
 
     def make(name: str, email: str | None = None):

@@ -1,7 +1,7 @@
 """The positions the rules pages work through, drawn with each game's own card pictures.
 
 Each game's worked scoring example starts from the position here; the numbers the page writes
-about it are checked against the game's own scoring code (tests/test_rules_pages.py), so a
+about it are checked against the game's own scoring code (tests/web/test_rules_pages.py), so a
 rules change that alters them makes that test fail instead of leaving the page wrong.
 """
 

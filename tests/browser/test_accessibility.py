@@ -11,7 +11,7 @@ from tabletop.play.autoplay import play_bot_steps
 from tabletop.web import pages
 from tests.browser.colours import contrast
 from tests.browser.conftest import DESKTOP, PHONE, log_in
-from tests.factories import started_game, user_at
+from tests.helpers.factories import started_game, user_at
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 

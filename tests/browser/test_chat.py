@@ -8,7 +8,7 @@ import pytest
 from tabletop.play.models import ChatMessage
 from tests.browser.conftest import log_in
 from tests.browser.test_csp import watch_for_violations
-from tests.factories import started_game
+from tests.helpers.factories import started_game
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 

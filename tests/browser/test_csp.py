@@ -9,7 +9,7 @@ import pytest
 import games
 from tabletop.web import pages
 from tests.browser.conftest import click_a_move, log_in, panel_seq
-from tests.factories import started_game, user_at
+from tests.helpers.factories import started_game, user_at
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 

@@ -10,7 +10,7 @@ import pytest
 
 from tabletop.play.models import Game
 from tests.browser.conftest import click_a_move, log_in, panel_seq, screenshot
-from tests.factories import play_as_people, started_game
+from tests.helpers.factories import play_as_people, started_game
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 

@@ -8,7 +8,7 @@ import pytest
 
 from tabletop.web import pages
 from tests.browser.conftest import log_in, play_through_pages, screenshots
-from tests.factories import started_game
+from tests.helpers.factories import started_game
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 

@@ -100,7 +100,7 @@ def panel_seq_of(game: Game) -> int:
 
 
 def test_a_phone_sized_page_plays_a_move_without_javascript(new_page, make_user):
-    from tests.factories import started_game
+    from tests.helpers.factories import started_game
 
     ann, ben = make_user("ann"), make_user("ben")
     game = started_game([ann, ben])
@@ -121,7 +121,7 @@ def test_a_phone_sized_page_plays_a_move_without_javascript(new_page, make_user)
 
 
 def test_the_page_shows_the_other_players_move_without_a_reload(new_page, make_user):
-    from tests.factories import started_game
+    from tests.helpers.factories import started_game
 
     users = [make_user("ann"), make_user("ben")]
     game = started_game(users)

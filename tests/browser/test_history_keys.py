@@ -8,7 +8,7 @@ import pytest
 
 from tests.browser.conftest import log_in
 from tests.browser.test_csp import watch_for_violations
-from tests.factories import play_random_steps, started_game
+from tests.helpers.factories import play_random_steps, started_game
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 

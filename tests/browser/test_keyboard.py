@@ -9,7 +9,7 @@ from games import Rng
 from tabletop.play.autoplay import play_bot_steps
 from tests.browser.colours import contrast
 from tests.browser.conftest import log_in, panel_seq
-from tests.factories import started_game, user_at
+from tests.helpers.factories import started_game, user_at
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 

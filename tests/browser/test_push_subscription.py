@@ -7,7 +7,7 @@ this machine has no way to; the test stands in for that one service (PushManager
 and getSubscription, which answer with a subscription as a push service would) and checks
 what the page asked it for. The page's script, the service worker, CSRF, the endpoint and
 the database are the real ones; delivery itself is tested against a loopback push service in
-tests/test_push_notifications.py."""
+tests/mail/test_push_notifications.py."""
 
 from __future__ import annotations
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tests.browser.conftest import PHONE, log_in, screenshot, screenshots
-from tests.factories import started_game
+from tests.helpers.factories import started_game
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 

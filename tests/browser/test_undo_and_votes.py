@@ -7,7 +7,7 @@ import pytest
 from tabletop.play import store
 from tabletop.play.models import Game, Move
 from tests.browser.conftest import log_in
-from tests.factories import started_game, user_at
+from tests.helpers.factories import started_game, user_at
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
