@@ -6,6 +6,11 @@ MAIL_SEND_ATTEMPTS, in the visible FAILED state. The beat sweep re-publishes row
 publish was lost, whose backoff is over, or whose worker died holding the claim. Turn and
 timeout rows are held a short window first and go out one email per burst, never while the
 player has the game open (coalescing.py).
+
+Mail's arrows run one way through here: tasks, digests, reminders, listeners and inbound
+replies queue rows; this module writes, publishes and sends them (`deliver` is the worker's
+task); the transports under it (compose for email, outgoing for webhooks, push for browsers)
+only write and send a message and never queue one.
 """
 
 from __future__ import annotations
@@ -16,6 +21,7 @@ from datetime import datetime, timedelta
 from functools import partial
 from urllib.parse import urlencode
 
+from celery import shared_task
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import transaction
@@ -23,9 +29,10 @@ from django.db.models import Q
 from django.urls import reverse
 
 from tabletop.accounts import addresses, channels
-from tabletop.accounts.models import Preferences
+from tabletop.accounts.models import Preferences, Webhook
 from tabletop.mail import coalescing, outgoing, push, subscriptions
-from tabletop.mail.models import Outbox
+from tabletop.mail.compose import compose
+from tabletop.mail.models import Outbox, TableWebhook
 from tabletop.play import clock, prepared
 
 log = logging.getLogger(__name__)
@@ -94,14 +101,14 @@ def queue_turns(game, newly_waiting: list[int]) -> None:
     seats = [seat for seat in game.seats_with_players() if seat.position in newly_waiting]
     queue_for_seats(Outbox.Kind.TURN, game, seats)
     queue_other_channels(Outbox.Kind.TURN, game, seats)
-    outgoing.queue_for_table(Outbox.Kind.TURN, game, [seat.position for seat in seats])
+    queue_for_table(Outbox.Kind.TURN, game, [seat.position for seat in seats])
 
 
 def queue_game_over(game) -> None:
     seats = game.seats_with_players()
     queue_for_seats(Outbox.Kind.GAME_OVER, game, seats)
     queue_other_channels(Outbox.Kind.GAME_OVER, game, seats)
-    outgoing.queue_for_table(Outbox.Kind.GAME_OVER, game, [None])
+    queue_for_table(Outbox.Kind.GAME_OVER, game, [None])
 
 
 def queue_reminder(seat) -> None:
@@ -109,7 +116,7 @@ def queue_reminder(seat) -> None:
     game = seat.game
     queue(Outbox.Kind.REMINDER, game, seat.user, seat.position, deadline=seat.deadline.isoformat())
     queue_other_channels(Outbox.Kind.REMINDER, game, [seat])
-    outgoing.queue_for_table(Outbox.Kind.REMINDER, game, [seat.position])
+    queue_for_table(Outbox.Kind.REMINDER, game, [seat.position])
 
 
 def queue_chat(message) -> None:
@@ -121,7 +128,7 @@ def queue_chat(message) -> None:
     others = [seat for seat in game.seats_with_players() if seat.user_id != message.user_id]
     said = {"said_by": message.user.get_username(), "said": message.text}
     queue_other_channels(Outbox.Kind.CHAT, game, others, **said)
-    outgoing.queue_for_table(Outbox.Kind.CHAT, game, [message.seat], **said)
+    queue_for_table(Outbox.Kind.CHAT, game, [message.seat], **said)
 
 
 def queue_other_channels(kind: str, game, seats: list, **context) -> None:
@@ -152,6 +159,30 @@ def queue_for_channels(kind: str, game, users_by_seat: dict, **context) -> list[
         for channel in sorted(chosen.get(user.pk, ()))
     ]
     Outbox.objects.bulk_create(rows)
+    for row in rows:
+        transaction.on_commit(partial(publish, row.pk))
+    return rows
+
+
+def queue_for_table(kind: str, game, seats: list[int | None], **context) -> list[Outbox]:
+    """A POST to the table's webhook for each seat the event is about, if it has one on."""
+    if kind not in outgoing.TABLE_EVENTS or not seats or not outgoing.in_use():
+        return []
+    if not outgoing.has_table_webhook(game):
+        return []
+    if not TableWebhook.objects.filter(game=game, switched_off__isnull=True).exists():
+        return []
+    rows = Outbox.objects.bulk_create(
+        Outbox(
+            kind=kind,
+            channel=Outbox.Channel.WEBHOOK,
+            game=game,
+            seat=seat,
+            at_seq=game.seq,
+            context={"table": True, **context},
+        )
+        for seat in seats
+    )
     for row in rows:
         transaction.on_commit(partial(publish, row.pk))
     return rows
@@ -225,8 +256,6 @@ def queue_table_cancelled(game) -> None:
 
 def publish(row_id: int) -> None:
     """Hand the row to a worker; if the broker is down the sweep picks the row up later."""
-    from tabletop.mail.tasks import deliver
-
     try:
         deliver.delay(row_id)
     except Exception:  # noqa: BLE001 - any broker failure; the row stays pending
@@ -234,6 +263,19 @@ def publish(row_id: int) -> None:
 
 
 # ---------------------------------------------------------------------------- sending
+
+
+# The worker's task lives here, beside `publish` and the retries that hand rows to it: sending
+# a row may queue rows (a retry, the email that tells an owner their webhook is off), and each
+# of those is published to this task again, so the task, the queueing and the sending are one
+# loop that no module boundary can cut one way. tasks.py, where Celery looks, names it too;
+# its registered name is the one workers and queued messages already know.
+@shared_task(name="tabletop.mail.tasks.deliver", ignore_result=True)
+def deliver(row_id: int) -> None:
+    """Send the row unless another worker holds it or it is no longer pending."""
+    row = claim(row_id)
+    if row is not None:
+        send(row)
 
 
 def claim(row_id: int) -> Outbox | None:
@@ -297,8 +339,6 @@ def still_to_act(row: Outbox) -> bool:
 
 def send(row: Outbox) -> None:
     """Send a claimed row, or record why not; an SMTP failure schedules a retry."""
-    from tabletop.mail.compose import compose
-
     if row.channel != Outbox.Channel.EMAIL:
         send_elsewhere(row)
         return
@@ -355,7 +395,9 @@ def failed(row: Outbox, error: Exception) -> None:
             status=Outbox.Status.FAILED, attempts=attempts, last_error=text
         )
         if row.channel == Outbox.Channel.WEBHOOK:
-            outgoing.gave_up(row, text)
+            switched_off = outgoing.gave_up(row, text)
+            if switched_off is not None:
+                queue_webhook_off(row, switched_off, text)
         return
     delay = backoff(attempts)
     log.warning("outbox row %s failed (%s); retrying in %s", row.pk, text, delay)
@@ -365,14 +407,26 @@ def failed(row: Outbox, error: Exception) -> None:
     transaction.on_commit(lambda: retry_later(row.pk, delay))
 
 
+def queue_webhook_off(row: Outbox, hook: Webhook, error: str) -> None:
+    """Tell the owner of a webhook this failure switched off (a table's, in its game)."""
+    for_table = isinstance(hook, TableWebhook)
+    queue(
+        Outbox.Kind.WEBHOOK_OFF,
+        row.game if for_table else None,
+        outgoing.owner_of(hook),
+        url=hook.url,
+        failures=hook.failures + 1,
+        error=error[:500],
+        table=for_table,
+    )
+
+
 def backoff(attempts: int) -> timedelta:
     """Doubling from MAIL_RETRY_SECONDS, at most an hour."""
     return timedelta(seconds=min(3600, settings.MAIL_RETRY_SECONDS * 2 ** (attempts - 1)))
 
 
 def retry_later(row_id: int, delay: timedelta) -> None:
-    from tabletop.mail.tasks import deliver
-
     try:
         deliver.apply_async((row_id,), countdown=delay.total_seconds())
     except Exception:  # noqa: BLE001 - the sweep retries once the backoff is over

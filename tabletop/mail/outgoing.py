@@ -6,7 +6,8 @@ The rows go through the outbox like emails (channel "webhook"): written by mail'
 the move's transaction, claimed by a worker after commit, retried with backoff, FAILED after
 MAIL_SEND_ATTEMPTS, so a slow or dead receiver never holds up a move. A webhook whose events
 are given up WEBHOOK_FAILURES_TO_SWITCH_OFF times in a row is switched off and its owner told
-by email; saving its URL again switches it back on.
+by email; saving its URL again switches it back on. This module speaks to the receivers; the
+outbox, above it, writes the rows (`outbox.queue_for_table`) and sends the owner's email.
 
 What a POST tells is what anyone at the table may know, whoever reads the channel it lands in:
 the game, whose move it is and until when, the log as a spectator reads it, the table talk
@@ -24,8 +25,8 @@ import time
 
 import urllib3
 from django.conf import settings
+from django.contrib.auth.models import AbstractBaseUser
 from django.core.cache import cache
-from django.db import transaction
 from django.utils import timezone, translation
 from django.utils.translation import gettext
 
@@ -52,7 +53,7 @@ class DeliveryFailed(Exception):
     """The receiver could not be reached or did not answer 2xx; the message says which."""
 
 
-# ---------------------------------------------------------------------------- queueing
+# ---------------------------------------------------------------------------- who listens
 
 # Whether anyone on the site has a webhook or a subscribed browser: until someone has, a move
 # pays no query at all for these channels. Set (for good) when one is saved; on a cache that
@@ -81,30 +82,6 @@ def any_channel_set_up() -> bool:
 def mark_in_use(sender, **_) -> None:
     """post_save of a webhook or a browser subscription: moves look for listeners from now."""
     cache.set(IN_USE_KEY, True, None)
-
-
-def queue_for_table(kind: str, game, seats: list[int | None], **context) -> list[Outbox]:
-    """A POST to the table's webhook for each seat the event is about, if it has one on."""
-    from tabletop.mail.outbox import publish
-
-    if kind not in TABLE_EVENTS or not seats or not in_use() or not has_table_webhook(game):
-        return []
-    if not TableWebhook.objects.filter(game=game, switched_off__isnull=True).exists():
-        return []
-    rows = Outbox.objects.bulk_create(
-        Outbox(
-            kind=kind,
-            channel=Outbox.Channel.WEBHOOK,
-            game=game,
-            seat=seat,
-            at_seq=game.seq,
-            context={"table": True, **context},
-        )
-        for seat in seats
-    )
-    for row in rows:
-        transaction.on_commit(lambda row_id=row.pk: publish(row_id))
-    return rows
 
 
 def table_webhook_key(game_id: int) -> str:
@@ -387,30 +364,26 @@ def succeeded(hook: Webhook) -> None:
         type(hook).objects.filter(pk=hook.pk).update(failures=0, last_error="")
 
 
-def gave_up(row: Outbox, error: str) -> None:
+def gave_up(row: Outbox, error: str) -> Webhook | None:
     """A delivery given up after every attempt counts against its webhook; too many in a row
-    switch it off, and its owner hears of it by email."""
-    from tabletop.mail.outbox import queue
-
+    switch it off. The webhook (as it was before this failure) when this one switched it off,
+    so that the outbox tells its owner; else None."""
     hook = target_of(row)
     if hook is None:
-        return
+        return None
     model = type(hook)
     model.objects.filter(pk=hook.pk).update(failures=hook.failures + 1, last_error=error[:2000])
     if hook.failures + 1 < settings.WEBHOOK_FAILURES_TO_SWITCH_OFF:
-        return
+        return None
     switched = model.objects.filter(pk=hook.pk, switched_off__isnull=True).update(
         switched_off=clock.now()
     )
-    owner = hook.set_by if isinstance(hook, TableWebhook) else hook.user
-    if switched:
-        log.warning("webhook %s switched off after %s failed events", hook, hook.failures + 1)
-        queue(
-            Outbox.Kind.WEBHOOK_OFF,
-            row.game if isinstance(hook, TableWebhook) else None,
-            owner,
-            url=hook.url,
-            failures=hook.failures + 1,
-            error=error[:500],
-            table=isinstance(hook, TableWebhook),
-        )
+    if not switched:
+        return None
+    log.warning("webhook %s switched off after %s failed events", hook, hook.failures + 1)
+    return hook
+
+
+def owner_of(hook: Webhook) -> AbstractBaseUser:
+    """Who hears that a webhook was switched off: whoever set a table's, a player their own."""
+    return hook.set_by if isinstance(hook, TableWebhook) else hook.user
