@@ -9,68 +9,29 @@ any view readably and offers every legal move as a button.
 from __future__ import annotations
 
 import importlib
-import json
-from collections.abc import Callable
-from dataclasses import dataclass
 from types import ModuleType
 
 from django.template import TemplateDoesNotExist
 from django.template.loader import get_template
 
+# What a board module uses lives beside the boards (base.py), never here: this door loads the
+# boards, so a board importing it back would close a circle.
+from tabletop.web.boards.base import Control, Position, control, revealed_hands
 
-@dataclass
-class Position:
-    rules: ModuleType
-    view: dict
-    seat: int | None
-    legal: list[dict]
-    # Only for the rules' format_move labels of legal moves; never shown.
-    state_for_labels: dict | None
-    live: bool
-    # Every seat's view, when all is revealed (a finished game's history).
-    views: list[dict] | None = None
-
-    def label(self, move: dict) -> str:
-        if self.state_for_labels is None:
-            return str(move)
-        return self.rules.format_move(move, self.state_for_labels, self.seat)
-
-
-@dataclass
-class Control:
-    move: dict
-    label: str
-    style: str = ""
-
-    @property
-    def json(self) -> str:
-        return json.dumps(self.move, sort_keys=True, separators=(",", ":"))
-
-
-def control(position: Position, move: dict, label: str | None = None, style: str = "") -> Control:
-    return Control(move, label if label is not None else position.label(move), style)
-
-
-def revealed_hands(
-    view: dict, views: list[dict] | None, show: Callable[[list], list]
-) -> list[dict]:
-    """Every hand, when everything may be seen: a finished game, or its history.
-
-    `show` turns one hand into what the game's template draws.
-    """
-    if views:
-        hands = [other.get("hand") or [] for other in views]
-    elif view.get("hands") is not None:
-        hands = view["hands"]
-    else:
-        return []
-    return [
-        {"seat": seat, "name": view["players"][seat], "cards": show(hand)}
-        for seat, hand in enumerate(hands)
-    ]
+__all__ = [
+    "Control",
+    "Position",
+    "board_module",
+    "control",
+    "prepare",
+    "revealed_hands",
+    "template_for",
+]
 
 
 def board_module(slug: str) -> ModuleType:
+    """The game's own board module, found by its slug (a new game's board needs no list to
+    join), else the generic board."""
     try:
         return importlib.import_module(f"tabletop.web.boards.{slug}")
     except ModuleNotFoundError:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.utils.translation import gettext, gettext_lazy
 
 from games import buttons as rules
-from tabletop.web.boards import Position, control
+from tabletop.web.boards.base import Position, control
 
 PIPS = {
     1: (5,),

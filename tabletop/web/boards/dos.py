@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.utils.translation import gettext
 
 from games.dos.cards import WILD_DOS
-from tabletop.web.boards import Position, control, revealed_hands
+from tabletop.web.boards.base import Position, control, revealed_hands
 
 
 def card(name: str) -> dict:

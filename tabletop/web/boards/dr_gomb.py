@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.utils.translation import gettext
 
 from games import dr_gomb as rules
-from tabletop.web.boards import Position, control
+from tabletop.web.boards.base import Position, control
 
 SYMBOL = {"joker": "★", "surprise": "?", "broken": "✕"}
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from django.utils.translation import gettext
 
 from games.dr_hrubec.cards import BY_SLUG, SPECIALIZATIONS
-from tabletop.web.boards import Position, control, revealed_hands
+from tabletop.web.boards.base import Position, control, revealed_hands
 
 SHORT = {"surgery": "SUR", "psychiatry": "PSY", "stomatology": "STO", "dermatology": "DER"}
 

@@ -7,7 +7,7 @@ from collections import Counter
 from django.utils.translation import gettext
 
 from games import gazobu as rules
-from tabletop.web.boards import Position, control, revealed_hands
+from tabletop.web.boards.base import Position, control, revealed_hands
 
 KINDS = {card: kind for card, _, _, kind, _ in rules.CARDS}
 DATA = {card: data for card, _, _, _, data in rules.CARDS}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop.web.boards import Position, control
+from tabletop.web.boards.base import Position, control
 
 HIDDEN_KEYS = {"game", "seat", "card_names"}
 
