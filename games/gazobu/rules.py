@@ -358,7 +358,7 @@ def family_points(family: str, counts: list[int], seat: int) -> int:
 
 def score_seat(seat: int, counts: dict[str, list[int]], hand: Counter) -> tuple[int, str | None]:
     """A seat's total for given family counts, and where its "any" multiplier goes."""
-    doubled = {MULTIPLIES[card] for card in MULTIPLIES if hand[card] and MULTIPLIES[card]}
+    doubled = doubled_families(hand)
     points = {family: family_points(family, counts[family], seat) for family in FAMILIES}
     total = sum(p * (2 if family in doubled else 1) for family, p in points.items())
     total += sum(value * hand[card] for card, value in BONUS.items())
@@ -370,6 +370,11 @@ def score_seat(seat: int, counts: dict[str, list[int]], hand: Counter) -> tuple[
             target = piles[gains.index(max(gains))]
             total += max(gains)
     return total, target
+
+
+def doubled_families(hand: Counter) -> set[str]:
+    """The families the hand's own multipliers double (not the one at choice)."""
+    return {MULTIPLIES[card] for card in MULTIPLIES if hand[card] and MULTIPLIES[card]}
 
 
 def extra_placements(extras: int, piles: list[str]) -> list[tuple[int, ...]]:
@@ -513,7 +518,27 @@ def seat_breakdown(
     target: str | None,
     total: int,
 ) -> dict:
-    doubled = {MULTIPLIES[card] for card in MULTIPLIES if hand[card] and MULTIPLIES[card]}
+    return {
+        "seat": seat,
+        "name": name,
+        "families": family_breakdown(seat, hand, counts, extras, target),
+        "bonus_cards": sorted_cards([card for card in BONUS for _ in range(hand[card])]),
+        "bonus": sum(value * hand[card] for card, value in BONUS.items()),
+        "extra_monsters": hand[EXTRA_MONSTER],
+        "multipliers": multiplier_breakdown(seat, hand, counts, target),
+        "total": total,
+    }
+
+
+def family_breakdown(
+    seat: int,
+    hand: Counter,
+    counts: dict[str, list[int]],
+    extras: tuple[int, ...],
+    target: str | None,
+) -> dict[str, dict]:
+    """Each family the seat counts (its extra monsters included): its cards and its points."""
+    doubled = doubled_families(hand)
     families = {}
     for family in FAMILIES:
         count = counts[family][seat]
@@ -529,6 +554,14 @@ def seat_breakdown(
             "multiplied": multiplied,
             "points": points * (2 if multiplied else 1),
         }
+    return families
+
+
+def multiplier_breakdown(
+    seat: int, hand: Counter, counts: dict[str, list[int]], target: str | None
+) -> list[dict]:
+    """Each multiplier the seat holds, where it lies and whether it counts."""
+    doubled = doubled_families(hand)
     multipliers = []
     for card, family in MULTIPLIES.items():
         if not hand[card]:
@@ -536,13 +569,4 @@ def seat_breakdown(
         on = family if family else target
         counts_here = bool(on and counts[on][seat]) and (family is not None or on not in doubled)
         multipliers.append({"card": card, "family": on, "counts": counts_here})
-    return {
-        "seat": seat,
-        "name": name,
-        "families": families,
-        "bonus_cards": sorted_cards([card for card in BONUS for _ in range(hand[card])]),
-        "bonus": sum(value * hand[card] for card, value in BONUS.items()),
-        "extra_monsters": hand[EXTRA_MONSTER],
-        "multipliers": multipliers,
-        "total": total,
-    }
+    return multipliers

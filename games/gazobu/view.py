@@ -62,14 +62,25 @@ def wrapped(text: str, indent: str = "  ") -> list[str]:
 def view_text(state: dict, seat: int | None) -> str:
     """The position as `seat` sees it, in a few plain lines for an email; built from view."""
     shown = view(state, seat)
-    names, cards = shown["players"], shown["card_names"]
-    lines = []
+    lines = [heading(shown), "", *table_lines(shown), "", *player_lines(shown, seat)]
     if shown["phase"] == "over":
-        lines.append("Gazobu: the game is over.")
-    else:
-        doing = "takes a column or draws" if shown["phase"] == "take" else "places drawn cards"
-        lines.append(f"Gazobu: {names[shown['turn']]} {doing}.")
-    lines.append("")
+        lines += ["", *result_lines(shown)]
+    elif shown["hand"] is not None:
+        lines += ["", *wrapped(f"Your hand: {counted(shown['hand'], shown['card_names'])}")]
+    return "\n".join(lines)
+
+
+def heading(shown: dict) -> str:
+    if shown["phase"] == "over":
+        return "Gazobu: the game is over."
+    doing = "takes a column or draws" if shown["phase"] == "take" else "places drawn cards"
+    return f"Gazobu: {shown['players'][shown['turn']]} {doing}."
+
+
+def table_lines(shown: dict) -> list[str]:
+    """The columns, the drawn cards and the draw pile (card by card once the game is over)."""
+    cards = shown["card_names"]
+    lines = []
     for number, column in enumerate(shown["columns"], start=1):
         lines += wrapped(f"Column {number}: {', '.join(cards[c] for c in column) or 'empty'}")
     if shown["drawn"]:
@@ -79,8 +90,14 @@ def view_text(state: dict, seat: int | None) -> str:
         lines += wrapped(f"Draw pile, top first: {undealt}")
     else:
         lines.append(f"Draw pile: {shown['draw_pile']} cards")
-    lines.append("")
+    return lines
+
+
+def player_lines(shown: dict, seat: int | None) -> list[str]:
+    """One line a player: pills, hand size and who is out, the dealer, you."""
+    names = shown["players"]
     width = max(len(name) for name in names)
+    lines = []
     for n, name in enumerate(names):
         notes = [
             f"pills {shown['pills'][n]}/{PILLS}",
@@ -93,18 +110,20 @@ def view_text(state: dict, seat: int | None) -> str:
         if n == seat:
             notes.append("you")
         lines.append(f"  {name:<{width}}  " + ", ".join(notes))
-    if shown["hand"] is not None and shown["phase"] != "over":
-        lines.append("")
-        lines += wrapped(f"Your hand: {counted(shown['hand'], cards)}")
-    if shown["phase"] == "over":
-        lines.append("")
-        for n, name in enumerate(names):
-            lines += wrapped(
-                f"{name} ({shown['scores'][n]} points): {counted(shown['hands'][n], cards)}"
-            )
-        winners = [names[n] for n in shown["winners"]]
-        lines.append(("Winners: " if len(winners) > 1 else "Winner: ") + " and ".join(winners))
-    return "\n".join(lines)
+    return lines
+
+
+def result_lines(shown: dict) -> list[str]:
+    """Every hand with its score, then the winners."""
+    names, cards = shown["players"], shown["card_names"]
+    lines = []
+    for n, name in enumerate(names):
+        lines += wrapped(
+            f"{name} ({shown['scores'][n]} points): {counted(shown['hands'][n], cards)}"
+        )
+    winners = [names[n] for n in shown["winners"]]
+    lines.append(("Winners: " if len(winners) > 1 else "Winner: ") + " and ".join(winners))
+    return lines
 
 
 # Describe
@@ -129,56 +148,72 @@ def explain(outcome: dict, names: list[str]) -> Explanation:
         explain_family(family, details["majorities"][family], seats, names) for family in held
     ]
     for seat in seats:
-        name = names[seat["seat"]]
-        if seat["bonus_cards"]:
-            sentences.append(
-                f"{name} holds {listed(seat['bonus_cards'])}: {signed(seat['bonus'])}."
-            )
-        for multiplier in seat["multipliers"]:
-            if not multiplier["counts"]:
-                sentences.append(f"{name}'s {card_name(multiplier['card'])} counts for nothing.")
-    for seat in seats:
-        parts = [seat["families"][f]["points"] for f in held if f in seat["families"]]
-        if seat["bonus_cards"]:
-            parts.append(seat["bonus"])
-        sentences.append(f"{names[seat['seat']]}: {sum_text(parts)} = {seat['total']}.")
-    rows = [
-        [
-            names[seat["seat"]],
-            *(seat["families"][f]["points"] if f in seat["families"] else "" for f in held),
-            seat["bonus"] if seat["bonus_cards"] else "",
-            seat["total"],
-        ]
-        for seat in seats
-    ]
+        sentences += card_sentences(seat, names[seat["seat"]])
+    sentences += [total_sentence(seat, held, names) for seat in seats]
+    rows = [score_row(seat, held, names) for seat in seats]
     return Explanation(sentences, ["Player", *map(card_name, held), "Bonus", "Total"], rows)
+
+
+def card_sentences(seat: dict, name: str) -> list[str]:
+    """What a player's bonus cards add up to, and which multipliers count for nothing."""
+    sentences = []
+    if seat["bonus_cards"]:
+        sentences.append(f"{name} holds {listed(seat['bonus_cards'])}: {signed(seat['bonus'])}.")
+    for multiplier in seat["multipliers"]:
+        if not multiplier["counts"]:
+            sentences.append(f"{name}'s {card_name(multiplier['card'])} counts for nothing.")
+    return sentences
+
+
+def total_sentence(seat: dict, held: list[str], names: list[str]) -> str:
+    parts = [seat["families"][f]["points"] for f in held if f in seat["families"]]
+    if seat["bonus_cards"]:
+        parts.append(seat["bonus"])
+    return f"{names[seat['seat']]}: {sum_text(parts)} = {seat['total']}."
+
+
+def score_row(seat: dict, held: list[str], names: list[str]) -> list:
+    return [
+        names[seat["seat"]],
+        *(seat["families"][f]["points"] if f in seat["families"] else "" for f in held),
+        seat["bonus"] if seat["bonus_cards"] else "",
+        seat["total"],
+    ]
 
 
 def explain_family(family: str, majority: dict, seats: list[dict], names: list[str]) -> str:
     """ "Blob: bob has the most (4) and gains 8, doubled by a multiplier = 16; alice loses 2 a
     card: 3 × -2 = -6." """
-    counts, gainer = majority["counts"], majority["gains"]
-    top = max(counts)
-    if gainer is None:
-        text = f"{card_name(family)}: nobody gains the {POINTS[family]} (every count is tied)"
-    else:
-        gains = seats[gainer]["families"][family]
-        how = "has the most" if counts[gainer] == top else "has the next count after the tie"
-        text = f"{card_name(family)}: {names[gainer]} {how} ({held_text(gains)}) and gains "
-        text += f"{POINTS[family]}"
-        if gains["multiplied"]:
-            text += f", doubled by a multiplier = {gains['points']}"
-    losers = []
-    for seat in seats:
-        own = seat["families"].get(family)
-        if own is None or seat["seat"] == gainer:
-            continue
-        loss = f"{names[seat['seat']]} loses {LOSS[family]} a card: {own['count']} × "
-        loss += f"-{LOSS[family]} = {-own['count'] * LOSS[family]}"
-        if own["multiplied"]:
-            loss += f", doubled by a multiplier = {own['points']}"
-        losers.append(loss)
+    gainer = majority["gains"]
+    text = gain_text(family, majority["counts"], gainer, seats, names)
+    losers = [
+        loss_text(family, own, names[seat["seat"]])
+        for seat in seats
+        if (own := seat["families"].get(family)) is not None and seat["seat"] != gainer
+    ]
     return text + "".join(f"; {loss}" for loss in losers) + "."
+
+
+def gain_text(
+    family: str, counts: list[int], gainer: int | None, seats: list[dict], names: list[str]
+) -> str:
+    if gainer is None:
+        return f"{card_name(family)}: nobody gains the {POINTS[family]} (every count is tied)"
+    gains = seats[gainer]["families"][family]
+    how = "has the most" if counts[gainer] == max(counts) else "has the next count after the tie"
+    text = f"{card_name(family)}: {names[gainer]} {how} ({held_text(gains)}) and gains "
+    text += f"{POINTS[family]}"
+    if gains["multiplied"]:
+        text += f", doubled by a multiplier = {gains['points']}"
+    return text
+
+
+def loss_text(family: str, own: dict, name: str) -> str:
+    loss = f"{name} loses {LOSS[family]} a card: {own['count']} × "
+    loss += f"-{LOSS[family]} = {-own['count'] * LOSS[family]}"
+    if own["multiplied"]:
+        loss += f", doubled by a multiplier = {own['points']}"
+    return loss
 
 
 def held_text(family: dict) -> str:
