@@ -20,7 +20,7 @@ from games.bots import random_move
 
 # Where each game's view_text looks up `view` (patched in the playouts).
 VIEW_HOME = {
-    "gazobu": "games.gazobu",
+    "gazobu": "games.gazobu.view",
     "dos": "games.dos.text",
     "dr_gomb": "games.dr_gomb",
     "buttons": "games.buttons",

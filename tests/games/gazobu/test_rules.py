@@ -12,6 +12,8 @@ import games
 from games import IllegalMove, Rng, canonical
 from games import gazobu as rules
 from games.bots import greedy_move
+from games.gazobu import cards as gazobu_cards
+from games.gazobu.rules import extra_placements
 
 # Positions
 
@@ -22,7 +24,7 @@ def rest_of_deck(*used: list[str]) -> list[str]:
     for cards in used:
         left.subtract(cards)
     assert min(left.values()) >= 0, "the position uses more cards than the deck has"
-    return sorted(left.elements(), key=rules.CARD_ORDER.__getitem__)
+    return sorted(left.elements(), key=gazobu_cards.CARD_ORDER.__getitem__)
 
 
 def position(
@@ -125,29 +127,29 @@ def test_the_deck_holds_the_55_printed_cards():
     assert deck["gazobu"] == deck["blob"] == deck["yoo"] == 11
     assert deck["twini"] == deck["twinax"] == 2
     assert deck["black-hole"] == 3
-    assert sum(deck[card] for card in rules.BONUS) == 7
+    assert sum(deck[card] for card in gazobu_cards.BONUS) == 7
     assert deck["extra-monster"] == 4
-    assert sum(deck[card] for card in rules.MULTIPLIES) == 4
+    assert sum(deck[card] for card in gazobu_cards.MULTIPLIES) == 4
 
 
 def test_the_gazobu_card_is_worth_10_for_the_majority_and_3_per_card_otherwise():
-    assert rules.POINTS["gazobu"] == 10
-    assert rules.LOSS["gazobu"] == 3
+    assert gazobu_cards.POINTS["gazobu"] == 10
+    assert gazobu_cards.LOSS["gazobu"] == 3
 
 
 def test_the_house_values_of_the_other_families():
-    assert (rules.POINTS["blob"], rules.LOSS["blob"]) == (8, 2)
-    assert (rules.POINTS["yoo"], rules.LOSS["yoo"]) == (6, 1)
-    assert (rules.POINTS["twini"], rules.LOSS["twini"]) == (5, 2)
-    assert (rules.POINTS["twinax"], rules.LOSS["twinax"]) == (5, 2)
+    assert (gazobu_cards.POINTS["blob"], gazobu_cards.LOSS["blob"]) == (8, 2)
+    assert (gazobu_cards.POINTS["yoo"], gazobu_cards.LOSS["yoo"]) == (6, 1)
+    assert (gazobu_cards.POINTS["twini"], gazobu_cards.LOSS["twini"]) == (5, 2)
+    assert (gazobu_cards.POINTS["twinax"], gazobu_cards.LOSS["twinax"]) == (5, 2)
 
 
 def test_the_house_bonus_and_malus_cards():
-    assert sorted(rules.BONUS.values()) == [-5, -3, -2, 1, 2, 3, 5]
+    assert sorted(gazobu_cards.BONUS.values()) == [-5, -3, -2, 1, 2, 3, 5]
 
 
 def test_the_multipliers_are_one_for_blob_gazobu_and_yoo_and_one_at_choice():
-    assert sorted(str(family) for family in rules.MULTIPLIES.values()) == [
+    assert sorted(str(family) for family in gazobu_cards.MULTIPLIES.values()) == [
         "None",
         "blob",
         "gazobu",
@@ -725,12 +727,12 @@ def test_no_player_could_score_more_by_moving_their_extra_monsters():
         result = rules.outcome(final(hands))
         for seat, hand in enumerate(hands):
             extras = hand.count("extra-monster")
-            piles = [f for f in rules.PILE_FAMILIES if f in hand]
-            for placement in rules.extra_placements(extras, piles):
+            piles = [f for f in gazobu_cards.PILE_FAMILIES if f in hand]
+            for placement in extra_placements(extras, piles):
                 trial = copy.deepcopy(hands)
                 trial[seat] = [c for c in hand if c != "extra-monster"] + [
                     family
-                    for family, extra in zip(rules.PILE_FAMILIES, placement, strict=True)
+                    for family, extra in zip(gazobu_cards.PILE_FAMILIES, placement, strict=True)
                     for _ in range(extra)
                 ]
                 others_fixed = [

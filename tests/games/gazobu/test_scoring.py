@@ -16,6 +16,7 @@ import pytest
 
 from games import Rng, step_rng
 from games import gazobu as rules
+from games.gazobu import cards
 
 # RULINGS.md, house data: majority points / loss per card otherwise.
 MAJORITY = {"gazobu": 10, "blob": 8, "yoo": 6, "twini": 5, "twinax": 5}
@@ -180,10 +181,10 @@ def test_the_independent_scorer_reads_the_examples_of_the_rulings():
 
 def test_the_house_data_is_the_one_in_the_rulings():
     assert {family: (MAJORITY[family], PER_CARD[family]) for family in MAJORITY} == {
-        family: (rules.POINTS[family], rules.LOSS[family]) for family in rules.FAMILIES
+        family: (cards.POINTS[family], cards.LOSS[family]) for family in cards.FAMILIES
     }
-    assert BONUS_MALUS == rules.BONUS
-    assert {**DOUBLES, AT_CHOICE: None} == rules.MULTIPLIES
+    assert BONUS_MALUS == cards.BONUS
+    assert {**DOUBLES, AT_CHOICE: None} == cards.MULTIPLIES
 
 
 def finished(hands: list[list[str]], ended_by: int) -> dict:
