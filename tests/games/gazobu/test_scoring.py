@@ -1,6 +1,6 @@
 """Gazobu's final scores, worked out a second time from the rulebook and RULINGS.md alone.
 
-The scorer below shares no code with games/gazobu.py: its card values are copied from
+The scorer below shares no code with games/gazobu/: its card values are copied from
 RULINGS.md's house data, and it reads the rules its own way (extra monsters dealt one by one
 onto piles, the multiplier at choice tried on every pile, the tie rule as RULINGS.md words it).
 Seeded playouts to the end, with 2, 3 and 4 players and players that take columns more or less
