@@ -1,9 +1,8 @@
 """Buttons (Benjamin Schwer): lay buttons from shared dice, opt out in time, collect stars.
 
-Rules notes: how the service reads ../shared/rulebooks/buttons.txt. The board sides and the
-button cards are house data in cards.py; the rules are in rules.py, the views, log lines and
-the score's explanation in view.py, the email notation in notation.py, the strong bot in
-bot.py.
+Rules notes: how the service reads ../shared/rulebooks/buttons.txt. The board sides (house
+data) and the button cards are in cards.py; the rules are in rules.py, the views, log lines and
+the score's explanation in view.py, the email notation in notation.py, the strong bot in bot.py.
 
 Rulings (RULINGS.md) that apply:
 - Every board side is a 6x6 grid of four printed colours (red, yellow, green, blue), rows by the
@@ -59,8 +58,8 @@ Decisions where the rulebook is silent:
   orders "always take", "always decline", "ask me"; "take" answers the gold square, and bare
   coordinates mean the lay or star at hand.
 
-The strong bot (`bot_move`, bot.py) plays only on what `view` shows its seat: every board is public,
-the other seats' standing orders are never read, and it never sets one itself.
+The strong bot (`bot_move`, bot.py) plays only on what `view` shows its seat: every board is
+public, the other seats' standing orders are never read, and it never sets one itself.
 - Worth of a star board: how soon it should win. Stars come at about 2.5 a round toward
   twelve; every run of five squares missing one or two stars is a second way to win (one button
   on each missing square, then opting out, stars it). The ways' rates add up; the worth is the
