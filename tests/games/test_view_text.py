@@ -23,7 +23,7 @@ VIEW_HOME = {
     "gazobu": "games.gazobu.view",
     "dos": "games.dos.text",
     "dr_gomb": "games.dr_gomb",
-    "buttons": "games.buttons",
+    "buttons": "games.buttons.view",
     "dr_hrubec": "games.dr_hrubec.view",
 }
 MOST_LINES = 45

@@ -11,7 +11,7 @@ import pytest
 
 from games import dos as dos_rules
 from games import dr_gomb as dr_gomb_rules
-from games.buttons import score_round
+from games.buttons.rules import score_round
 from games.dos.cards import POINTS as DOS_POINTS
 from games.dos.cards import hand_points
 from games.dr_hrubec import rules as dr_hrubec_rules

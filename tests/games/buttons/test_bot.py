@@ -2,6 +2,7 @@
 
 from games import Rng, buttons, step_rng
 from games.bots import random_move
+from games.buttons import bot as buttons_bot
 from tests.games.test_hidden_information import buttons_hidden
 
 
@@ -60,7 +61,7 @@ def test_other_players_standing_orders_never_change_the_bots_answer():
             move = buttons.bot_move(state, seat, Rng(f"{seed}:{step}"))
             for everything in (True, False):
                 disguised = buttons_hidden(state, seat, rng, everything)
-                buttons.round_plan.cache_clear()
+                buttons_bot.round_plan.cache_clear()
                 assert buttons.bot_move(disguised, seat, Rng(f"{seed}:{step}")) == move
                 compared += 1
             step += 1

@@ -2,7 +2,7 @@
 
 import pytest
 
-from games import buttons
+from games.buttons import rules as buttons
 from tests.helpers.playout import play_random_games
 
 GAMES_PER_PLAYER_COUNT = 500

@@ -7,6 +7,8 @@ import pytest
 
 import games
 from games import IllegalMove, Rng, bots, buttons, canonical
+from games.buttons import cards as buttons_cards
+from games.buttons import rules as buttons_rules
 
 # Layout "1a", by row (white die) and column (black die):
 #   1 R R R B R B      R red, Y yellow, G green, B blue
@@ -83,18 +85,18 @@ def emma_rolls(state: dict | None = None) -> dict:
 
 
 def test_there_are_eight_board_sides_four_boards_with_two_sides_each():
-    assert sorted(buttons.LAYOUTS) == ["1a", "1b", "2a", "2b", "3a", "3b", "4a", "4b"]
+    assert sorted(buttons_cards.LAYOUTS) == ["1a", "1b", "2a", "2b", "3a", "3b", "4a", "4b"]
 
 
 def test_every_side_is_six_by_six_with_nine_cells_of_each_colour():
-    for layout in buttons.LAYOUTS.values():
+    for layout in buttons_cards.LAYOUTS.values():
         assert len(layout) == 6 and all(len(line) == 6 for line in layout)
         cells = "".join(layout)
         assert {letter: cells.count(letter) for letter in "RYGB"} == dict.fromkeys("RYGB", 9)
 
 
 def test_no_two_sides_are_alike():
-    assert len({layout for layout in buttons.LAYOUTS.values()}) == 8
+    assert len({layout for layout in buttons_cards.LAYOUTS.values()}) == 8
 
 
 def test_by_default_every_player_gets_a_different_board_with_a_random_side():
@@ -103,7 +105,7 @@ def test_by_default_every_player_gets_a_different_board_with_a_random_side():
         layouts = buttons.setup(4, {}, Rng(f"boards {n}"))["layouts"]
         assert len({layout[0] for layout in layouts}) == 4
         seen.update(layouts)
-    assert seen == set(buttons.LAYOUTS)
+    assert seen == set(buttons_cards.LAYOUTS)
 
 
 def test_a_game_may_choose_one_side_for_every_player():
@@ -404,7 +406,7 @@ def test_opting_out_earns_one_star():
 
 def test_each_colour_covered_three_times_and_the_card_colour_earn_stars():
     state = last_one_opts_out(RED_AND_BLUE)
-    assert buttons.score_round(position(boards={0: RED_AND_BLUE}), 0) == {
+    assert buttons_rules.score_round(position(boards={0: RED_AND_BLUE}), 0) == {
         "opt_out": 1,
         "covered": {"red": 3, "yellow": 1, "green": 0, "blue": 3},
         "colours": ["red", "blue"],
