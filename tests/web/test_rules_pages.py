@@ -15,7 +15,7 @@ from games import gazobu as gazobu_rules
 from games.buttons import score_round
 from games.dos.cards import POINTS as DOS_POINTS
 from games.dos.cards import hand_points
-from games.dr_hrubec import rules as dr_hrubec_rules
+from games.dr_hrubec import scoring as dr_hrubec_rules
 from games.dr_hrubec.cards import BY_SLUG as DR_HRUBEC_CARDS
 from tabletop.mail.compose import compose
 from tabletop.mail.models import Outbox
