@@ -13,8 +13,16 @@ import re
 import unicodedata
 
 from games.base import IllegalMove, MoveGroup
-from games.dos import rules
-from games.dos.cards import COLOURS, WILD_DOS, colour_of, is_wild, number_of
+from games.dos.cards import (
+    COLOURS,
+    NAMING_RANK,
+    ORDER,
+    WILD_DOS,
+    colour_of,
+    is_wild,
+    number_of,
+)
+from games.dos.rules import CHECKS, colour_bonus, is_over, legal_moves, seat_exists
 from games.dos.view import match_text
 
 # --- Writing a move ----------------------------------------------------------------------
@@ -80,7 +88,7 @@ def move_groups(state: dict, seat: int) -> list[MoveGroup]:
 
     Every spelling in a line is a whole move; what a line leaves out (other namings of a wild,
     the call carried by a step) its note names, and the help reply lists every move."""
-    legal = rules.legal_moves(state, seat)
+    legal = legal_moves(state, seat)
     groups = []
     targets: dict[str, list[dict]] = {}
     for move in legal:
@@ -116,7 +124,7 @@ def match_group(target: str, moves: list[dict], state: dict, seat: int) -> MoveG
     head = f"match {target}" + ("" if is_wild(target) else " with")
     variants, renamed = [], False
     for namings in shapes.values():
-        best = max(namings, key=lambda move: BONUS_RANK[rules.colour_bonus(move)])
+        best = max(namings, key=lambda move: BONUS_RANK[colour_bonus(move)])
         variants.append(format_move(best, state, seat)[len(head) + 1 :])
         renamed = renamed or len(namings) > 1
     notes = []
@@ -236,7 +244,7 @@ def read_meanings(text: str, state: dict, seat: int) -> list[dict]:
         raise IllegalMove(f"Could not read {str(text)!r}: {failure}. {examples(state, seat)}")
     found = [
         move
-        for move in rules.legal_moves(state, seat)
+        for move in legal_moves(state, seat)
         if any(fits_move(reading, call, move) for reading, call in readings)
     ]
     if found:
@@ -436,7 +444,7 @@ def written_move(reading: dict, call: bool, state: dict, seat: int) -> dict | No
     played = [settle(*spec) for spec in reading["cards"]]
     if target is None or any(card is None for card, _ in played):
         return None
-    played.sort(key=lambda pair: (rules.ORDER.get(pair[0], 0), rules.NAMING_RANK.get(pair, 0)))
+    played.sort(key=lambda pair: (ORDER.get(pair[0], 0), NAMING_RANK.get(pair, 0)))
     return {
         "kind": "match",
         "target": target,
@@ -464,13 +472,13 @@ def settle(written: str, naming: tuple | None) -> tuple[str | None, str | None]:
 
 
 def refusal_for(state: dict, seat: int, move: dict | None) -> str | None:
-    if rules.is_over(state):
+    if is_over(state):
         return "The match is over; no more moves can be made."
     if move is None:
         return None
-    if rules.seat_exists(state, seat):
+    if seat_exists(state, seat):
         try:
-            rules.CHECKS[move["kind"]](state, seat, move)
+            CHECKS[move["kind"]](state, seat, move)
         except IllegalMove as refusal:
             return str(refusal)
     return None
@@ -479,7 +487,7 @@ def refusal_for(state: dict, seat: int, move: dict | None) -> str | None:
 def read_simple(text: str, state: dict, seat: int, move: dict, rest: list, allowed) -> dict:
     if any(token not in allowed for token in rest):
         raise IllegalMove(f"Could not read {text!r}. {examples(state, seat)}")
-    if move in rules.legal_moves(state, seat):
+    if move in legal_moves(state, seat):
         return move
     raise IllegalMove(refusal_for(state, seat, move) or f"{text.strip()!r} is not possible now.")
 
@@ -508,7 +516,7 @@ def name_words(name: str) -> str:
 
 
 def examples(state: dict, seat: int) -> str:
-    legal = rules.legal_moves(state, seat)
+    legal = legal_moves(state, seat)
     if not legal:
         return "You have no move to make now."
     shown = [format_move(move, state, seat) for move in legal[:6]]
