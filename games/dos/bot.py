@@ -35,7 +35,8 @@ from games.dos.cards import (
     is_wild,
     number_of,
 )
-from games.dos.rules import colour_bonus, matches_of_hand, view
+from games.dos.rules import colour_bonus, matches_of_hand
+from games.dos.view import view
 
 SAMPLED_HANDS = 24
 BONUS_RANK = {"double": 2, "single": 1, None: 0}

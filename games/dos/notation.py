@@ -1,4 +1,5 @@
-"""DOS in words: the log line of a move as each viewer may read it, and the email notation.
+"""DOS's email notation: writing a move, the help, the legal moves folded for a turn email,
+and reading a reply line (the log lines are in view.py).
 
 match red 7 with red 5 + DOS as red      a double colour match; a DOS card names its colour
 match yellow # as 7 with blue 7          a wild # in the centre row is named when matched
@@ -10,28 +11,21 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections import Counter
 
-from games.base import EVERYONE, Explanation, IllegalMove, MoveGroup, Viewer, knows
-from games.dos import rules
-from games.dos.cards import COLOURS, WILD_DOS, colour_of, is_wild, number_of
+from games.base import IllegalMove, MoveGroup
+from games.dos.cards import (
+    COLOURS,
+    NAMING_RANK,
+    ORDER,
+    WILD_DOS,
+    colour_of,
+    is_wild,
+    number_of,
+)
+from games.dos.rules import CHECKS, colour_bonus, is_over, legal_moves, seat_exists
+from games.dos.view import match_text
 
 # --- Writing a move ----------------------------------------------------------------------
-
-
-def card_text(card: str, named: str | None = None) -> str:
-    if named is None:
-        return card
-    if card == WILD_DOS:
-        return f"{card} as {colour_of(named)}"
-    return f"{card} as {number_of(named)}"
-
-
-def match_text(move: dict) -> str:
-    played = " + ".join(
-        card_text(card, named) for card, named in zip(move["cards"], move["cards_as"], strict=True)
-    )
-    return f"{card_text(move['target'], move['target_as'])} with {played}"
 
 
 def format_move(move: dict, state: dict, seat: int) -> str:
@@ -94,7 +88,7 @@ def move_groups(state: dict, seat: int) -> list[MoveGroup]:
 
     Every spelling in a line is a whole move; what a line leaves out (other namings of a wild,
     the call carried by a step) its note names, and the help reply lists every move."""
-    legal = rules.legal_moves(state, seat)
+    legal = legal_moves(state, seat)
     groups = []
     targets: dict[str, list[dict]] = {}
     for move in legal:
@@ -130,7 +124,7 @@ def match_group(target: str, moves: list[dict], state: dict, seat: int) -> MoveG
     head = f"match {target}" + ("" if is_wild(target) else " with")
     variants, renamed = [], False
     for namings in shapes.values():
-        best = max(namings, key=lambda move: BONUS_RANK[rules.colour_bonus(move)])
+        best = max(namings, key=lambda move: BONUS_RANK[colour_bonus(move)])
         variants.append(format_move(best, state, seat)[len(head) + 1 :])
         renamed = renamed or len(namings) > 1
     notes = []
@@ -250,7 +244,7 @@ def read_meanings(text: str, state: dict, seat: int) -> list[dict]:
         raise IllegalMove(f"Could not read {str(text)!r}: {failure}. {examples(state, seat)}")
     found = [
         move
-        for move in rules.legal_moves(state, seat)
+        for move in legal_moves(state, seat)
         if any(fits_move(reading, call, move) for reading, call in readings)
     ]
     if found:
@@ -450,7 +444,7 @@ def written_move(reading: dict, call: bool, state: dict, seat: int) -> dict | No
     played = [settle(*spec) for spec in reading["cards"]]
     if target is None or any(card is None for card, _ in played):
         return None
-    played.sort(key=lambda pair: (rules.ORDER.get(pair[0], 0), rules.NAMING_RANK.get(pair, 0)))
+    played.sort(key=lambda pair: (ORDER.get(pair[0], 0), NAMING_RANK.get(pair, 0)))
     return {
         "kind": "match",
         "target": target,
@@ -478,13 +472,13 @@ def settle(written: str, naming: tuple | None) -> tuple[str | None, str | None]:
 
 
 def refusal_for(state: dict, seat: int, move: dict | None) -> str | None:
-    if rules.is_over(state):
+    if is_over(state):
         return "The match is over; no more moves can be made."
     if move is None:
         return None
-    if rules.seat_exists(state, seat):
+    if seat_exists(state, seat):
         try:
-            rules.CHECKS[move["kind"]](state, seat, move)
+            CHECKS[move["kind"]](state, seat, move)
         except IllegalMove as refusal:
             return str(refusal)
     return None
@@ -493,7 +487,7 @@ def refusal_for(state: dict, seat: int, move: dict | None) -> str | None:
 def read_simple(text: str, state: dict, seat: int, move: dict, rest: list, allowed) -> dict:
     if any(token not in allowed for token in rest):
         raise IllegalMove(f"Could not read {text!r}. {examples(state, seat)}")
-    if move in rules.legal_moves(state, seat):
+    if move in legal_moves(state, seat):
         return move
     raise IllegalMove(refusal_for(state, seat, move) or f"{text.strip()!r} is not possible now.")
 
@@ -522,175 +516,9 @@ def name_words(name: str) -> str:
 
 
 def examples(state: dict, seat: int) -> str:
-    legal = rules.legal_moves(state, seat)
+    legal = legal_moves(state, seat)
     if not legal:
         return "You have no move to make now."
     shown = [format_move(move, state, seat) for move in legal[:6]]
     more = f" (and {len(legal) - 6} more)" if len(legal) > 6 else ""
     return "You could write: " + "; ".join(shown) + more + "."
-
-
-# --- The log line ------------------------------------------------------------------------
-
-
-def plural(count: int, word: str) -> str:
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
-
-
-BONUS_TEXT = {"single": " (single colour match)", "double": " (double colour match)"}
-
-
-def describe(before: dict, seat: int, move: dict, after: dict, viewer: Viewer) -> str:
-    name = before["players"][seat]
-    kind = move["kind"]
-    if kind == "match":
-        text = f"{name} matches {match_text(move)}{BONUS_TEXT.get(rules.colour_bonus(move), '')}"
-    elif kind == "draw":
-        drawn = new_cards(before, after, seat)
-        if before["hands"][seat] == after["hands"][seat] and not drawn:
-            text = f"{name} cannot draw: the deck and the discard pile are empty"
-        elif knows(viewer, seat) and drawn:
-            text = f"{name} draws {', '.join(drawn)}"
-        else:
-            text = f"{name} draws a card"
-    elif kind == "add":
-        text = f"{name} adds {move['card']} to the centre row"
-    elif kind == "end":
-        text = f"{name} ends the turn"
-    elif kind == "dos":
-        return f"{name} calls DOS!"
-    else:
-        return describe_catch(before, seat, move, after, viewer)
-    text += " and calls DOS!" if move.get("call") else "."
-    return text + turn_end_text(before, seat, move, after, viewer)
-
-
-def explain(outcome: dict, names: list[str]) -> Explanation:
-    """The score sheet in words and as a table: each round's winner scores the cards left in
-    the other hands, and the first to the target wins."""
-    details = outcome["details"]
-    sheet = details["score_sheet"]
-    sentences = [
-        f"Each round, the player who goes out scores the cards left in the other hands; the "
-        f"first to {details['target']} points wins. Rounds played: {len(sheet)}."
-    ]
-    for seat, name in enumerate(names):
-        won = [row[seat] for row in sheet if row[seat]]
-        if not won:
-            sentences.append(f"{name} won no round: {outcome['scores'][seat]}.")
-            continue
-        sums = " + ".join(map(str, won))
-        sentences.append(
-            f"{name} won {plural(len(won), 'round')}: {sums} = {outcome['scores'][seat]}."
-        )
-    last = details["last_round"]
-    if last:
-        held = ", ".join(
-            f"{names[seat]} {points}"
-            for seat, points in enumerate(last["hand_points"])
-            if seat != last["winner"]
-        )
-        sentences.append(
-            f"The last round went to {names[last['winner']]}: {last['points']} points for the "
-            f"cards left in hand ({held})."
-        )
-    rows = [[f"Round {n}", *row] for n, row in enumerate(sheet, start=1)]
-    rows.append(["Total", *outcome["scores"]])
-    return Explanation(sentences, ["", *names], rows)
-
-
-def new_cards(before: dict, after: dict, seat: int) -> list[str]:
-    if after["round"] != before["round"]:
-        return []
-    return sorted((Counter(after["hands"][seat]) - Counter(before["hands"][seat])).elements())
-
-
-def describe_catch(before: dict, seat: int, move: dict, after: dict, viewer: Viewer) -> str:
-    caught = move["seat"]
-    players = before["players"]
-    text = f"{players[seat]} catches {players[caught]} without a DOS call"
-    during_turn = caught == before["turn"]["seat"]
-    if during_turn:
-        drawn = sorted(
-            (Counter(after["turn"]["penalty"]) - Counter(before["turn"]["penalty"])).elements()
-        )
-    else:
-        drawn = new_cards(before, after, caught)
-    shown = f" ({', '.join(drawn)})" if knows(viewer, caught) and drawn else ""
-    text += f": {players[caught]} draws {plural(len(drawn), 'card')}{shown}"
-    if during_turn:
-        text += ", to join the hand at the end of this turn"
-    return text + "."
-
-
-def turn_end_text(before: dict, seat: int, move: dict, after: dict, viewer: Viewer) -> str:
-    players = before["players"]
-    name = players[seat]
-    round_over = after["round"] != before["round"] or rules.is_over(after)
-    finished = round_over or after["turn"]["seat"] != seat or after["turn"]["phase"] == "bonus"
-    if not finished:
-        return ""
-    parts = []
-    if before["turn"]["phase"] in rules.MATCH_PHASES:
-        matches = [*before["turn"]["matches"]]
-        if move["kind"] == "match":
-            matches.append({"bonus": rules.colour_bonus(move)})
-        doubles = sum(1 for match in matches if match["bonus"] == "double")
-        if not round_over:
-            refill = refilled(before, move, after)
-            if refill:
-                parts.append(f"The centre row is refilled with {', '.join(refill)}.")
-        if doubles:
-            text = f"Everyone else draws {plural(doubles, 'card')}"
-            parts.append(text + others_draw(before, seat, after, viewer) + ".")
-        if after["turn"]["phase"] == "bonus" and not round_over:
-            bonuses = after["turn"]["bonuses"]
-            parts.append(
-                f"{name} adds {plural(bonuses, 'card')} to the centre row for colour bonuses."
-            )
-    if round_over:
-        parts.append(round_text(after))
-    elif after["exposed"][seat]:
-        parts.append(f"{name} ends the turn holding two cards without calling DOS.")
-    return "".join(" " + part for part in parts)
-
-
-def others_draw(before: dict, seat: int, after: dict, viewer: Viewer) -> str:
-    """The cards the others drew for a double, as `viewer` may read them: their own, or
-    everyone's once the game is over."""
-    if viewer == EVERYONE:
-        names = before["players"]
-        drawn = [
-            f"{names[other]} draws {', '.join(cards)}"
-            for other in range(len(names))
-            if other != seat and (cards := new_cards(before, after, other))
-        ]
-        return f" ({'; '.join(drawn)})" if drawn else ""
-    drawn = new_cards(before, after, viewer) if viewer not in (None, seat) else []
-    return f" (you draw {', '.join(drawn)})" if drawn else ""
-
-
-def refilled(before: dict, move: dict, after: dict) -> list[str]:
-    centre = list(before["centre"])
-    if move["kind"] == "match":
-        centre.remove(move["target"])
-    elif move["kind"] == "add":
-        centre.append(move["card"])
-    return after["centre"][len(centre) :]
-
-
-def round_text(after: dict) -> str:
-    players = after["players"]
-    result = rules.last_round(after)
-    winner = players[result["winner"]]
-    left = ", ".join(
-        f"{players[s]} {points}"
-        for s, points in enumerate(result["hand_points"])
-        if s != result["winner"]
-    )
-    text = f"{winner} goes out and scores {result['points']} points ({left})."
-    if rules.is_over(after):
-        score = after["scores"][after["winner"]]
-        return text + f" {winner} wins the match with {score} points."
-    starter = players[after["turn"]["seat"]]
-    return text + f" Round {after['round']}: {winner} deals and {starter} starts."

@@ -1,6 +1,8 @@
-"""DOS, step by step: setup, who acts, legal moves, apply, the end of a turn, rounds, view.
+"""DOS, step by step: setup, who acts, legal moves, apply, the end of a turn and of a round.
 
-The rulings and decisions behind this module are listed in NOTES.md beside it.
+The rulings and decisions behind this module are listed in the package's docstring
+(games/dos/__init__.py); why a step is refused is worded in refusals.py, the score in
+scoring.py.
 """
 
 from __future__ import annotations
@@ -13,7 +15,6 @@ from typing import Any
 
 from games.base import (
     IllegalMove,
-    Outcome,
     Rng,
     check_player_count,
     player_names,
@@ -31,12 +32,17 @@ from games.dos.cards import (
     NAMINGS,
     NAMINGS_BY_NUMBER,
     ORDER,
-    WILD_DOS,
     colour_of,
     hand_points,
     is_wild,
     number_of,
     sort_cards,
+)
+from games.dos.refusals import (
+    require_call_flag,
+    require_fields,
+    require_turn,
+    why_match_fails,
 )
 
 slug = "dos"
@@ -292,45 +298,6 @@ def apply(state: dict, seat: int, move: dict, rng: Rng) -> dict:
     return state
 
 
-def require_fields(move: dict, fields: tuple[str, ...]) -> None:
-    expected = {"kind", *fields}
-    missing = [name for name in fields if name not in move]
-    if missing:
-        raise IllegalMove(f"A {move['kind']} move needs: {', '.join(missing)}.")
-    extra = sorted(str(name) for name in set(move) - expected)
-    if extra:
-        raise IllegalMove(f"A {move['kind']} move has no field {extra[0]!r}.")
-
-
-def require_call_flag(move: dict) -> None:
-    if type(move["call"]) is not bool:
-        raise IllegalMove("'call' is true (you shout DOS! with this step) or false.")
-
-
-PHASE_REFUSALS = {
-    "bonus": "Your matching is over: add a card from your hand to the centre row for your "
-    "colour bonus.",
-    ("draw", "drawn"): "You have already drawn this turn; match, or add a card to the centre row.",
-    ("draw", "matching"): "You have matched this turn, so you cannot draw; match again or end "
-    "your turn.",
-    ("add", "start"): "You add a card to the centre row only after drawing or for a colour bonus; "
-    "match or draw first.",
-    ("add", "matching"): "You have matched this turn, so you end it; each colour bonus then lets "
-    "you add a card.",
-    ("end", "start"): "Match or draw first: a turn is either matching or drawing.",
-    ("end", "drawn"): "After drawing, match or add a card to the centre row.",
-}
-
-
-def require_turn(state: dict, seat: int, kind: str, phases: tuple[str, ...]) -> None:
-    turn = state["turn"]
-    if seat != turn["seat"]:
-        raise IllegalMove(f"It is {state['players'][turn['seat']]}'s turn, not yours.")
-    phase = turn["phase"]
-    if phase not in phases:
-        raise IllegalMove(PHASE_REFUSALS.get((kind, phase)) or PHASE_REFUSALS["bonus"])
-
-
 def check_match(state: dict, seat: int, move: dict) -> None:
     require_turn(state, seat, "match", MATCH_PHASES)
     require_fields(move, ("target", "target_as", "cards", "cards_as", "call"))
@@ -351,60 +318,6 @@ def check_match(state: dict, seat: int, move: dict) -> None:
     require_call_flag(move)
     if move not in match_moves(state, seat, target):
         raise IllegalMove(why_match_fails(state, seat, move))
-
-
-def why_match_fails(state: dict, seat: int, move: dict) -> str:
-    """The first thing wrong with a match that is not among the legal ones, in a player's words."""
-    centre, hand = state["centre"], state["hands"][seat]
-    target, cards, cards_as = move["target"], move["cards"], move["cards_as"]
-    if target not in centre:
-        if any(match["target"] == target for match in state["turn"]["matches"]):
-            return f"The {target} was already matched this turn; each centre card takes one match."
-        return f"There is no {target} in the centre row; it holds {', '.join(centre)}."
-    missing = list((Counter(cards) - Counter(hand)).elements())
-    if missing:
-        if missing[0] in hand:
-            return f"You hold only one {missing[0]}."
-        return f"You have no {missing[0]} in your hand."
-    for card, named in [(target, move["target_as"]), *zip(cards, cards_as, strict=True)]:
-        refusal = why_naming_fails(card, named)
-        if refusal:
-            return refusal
-    wanted = number_of(move["target_as"] or target)
-    numbers = [number_of(named or card) for card, named in zip(cards, cards_as, strict=True)]
-    if sum(numbers) != wanted:
-        shown = " + ".join(str(n) for n in numbers)
-        made = f"{shown} make {sum(numbers)}" if len(numbers) == 2 else f"{shown} is"
-        return (
-            f"{made} not {wanted}: a match needs one card of the same number or two adding up "
-            "to it."
-        )
-    if len(cards) == 2 and sort_key(cards[1], cards_as[1]) < sort_key(cards[0], cards_as[0]):
-        return f"List the two cards in hand order: {cards[1]} first, then {cards[0]}."
-    if move["call"]:
-        left = len(hand) - len(cards)
-        return (
-            f"You call DOS with a step that leaves you exactly two cards; this one leaves {left}."
-        )
-    return "That match is not possible now."
-
-
-def why_naming_fails(card: str, named: str | None) -> str | None:
-    if not is_wild(card):
-        return None if named is None else f"The {card} is not wild; it counts as itself."
-    if named in [name for name, _, _ in NAMINGS[card]]:
-        return None
-    if card == WILD_DOS:
-        return "Name the colour a DOS card counts as: it is a 2 of any colour, e.g. 'red 2'."
-    colour = colour_of(card)
-    return (
-        f"Name the number the {card} counts as: any {colour} number from 1 to 10, "
-        f"e.g. '{colour} 4'."
-    )
-
-
-def sort_key(card: str, named: str | None) -> tuple[int, int]:
-    return ORDER[card], NAMING_RANK[(card, named)]
 
 
 def check_draw(state: dict, seat: int, move: dict) -> None:
@@ -640,7 +553,7 @@ def close_turn(state: dict, rng: Rng) -> None:
     start_turn(state, (seat + 1) % len(state["players"]))
 
 
-# --- Scoring -----------------------------------------------------------------------------
+# --- The end of a round ------------------------------------------------------------------
 
 
 def end_round(state: dict, winner: int, rng: Rng) -> None:
@@ -656,52 +569,6 @@ def end_round(state: dict, winner: int, rng: Rng) -> None:
         state["to_act"] = []
         return
     deal_round(state, winner, rng)
-
-
-def score_sheet(state: dict) -> list[list[int]]:
-    """One row per round played: what each seat gained in it, as on the paper score sheet."""
-    blank = [0] * len(state["players"])
-    rows = []
-    for winner, points in zip(state["round_winners"], state["round_points"], strict=True):
-        row = blank.copy()
-        row[winner] = points
-        rows.append(row)
-    return rows
-
-
-def last_round(state: dict) -> dict | None:
-    """Who went out last round, and the cards left in the other hands that they scored."""
-    if not state["round_winners"]:
-        return None
-    return {
-        "round": len(state["round_winners"]),
-        "winner": state["round_winners"][-1],
-        "points": state["round_points"][-1],
-        "hands": [list(hand) for hand in state["last_hands"]],
-        "hand_points": [hand_points(hand) for hand in state["last_hands"]],
-    }
-
-
-def outcome(state: dict) -> Outcome | None:
-    if not is_over(state):
-        return None
-    return Outcome(
-        scores=list(state["scores"]),
-        winners=[state["winner"]],
-        details={
-            "target": state["options"]["target"],
-            "score_sheet": score_sheet(state),
-            "last_round": last_round(state),
-        },
-    )
-
-
-def standing(state: dict, seat: int) -> int:
-    """Points scored so far, less what the cards still held would give away."""
-    held = hand_points(state["hands"][seat])
-    if state["turn"]["seat"] == seat:
-        held += hand_points(state["turn"]["penalty"])
-    return state["scores"][seat] - held
 
 
 def skip_move(state: dict, seat: int) -> dict | None:
@@ -725,48 +592,3 @@ def reveals(before: dict, seat: int, move: dict, after: dict) -> bool:
     as it was and stays in the round (a DOS call, an end of turn with nothing to refill) shows
     nothing that was hidden."""
     return before["hands"] != after["hands"] or before["round"] != after["round"]
-
-
-# --- View --------------------------------------------------------------------------------
-
-
-def copy_match(match: dict) -> dict:
-    return dict(match, cards=list(match["cards"]), cards_as=list(match["cards_as"]))
-
-
-def view(state: dict, seat: int | None) -> dict:
-    turn = state["turn"]
-    own = seat if seat_exists(state, seat) else None
-    seen = {
-        "players": list(state["players"]),
-        "seat": own,
-        "target": state["options"]["target"],
-        "scores": list(state["scores"]),
-        "round": state["round"],
-        "dealer": state["dealer"],
-        "dealer_draws": [[list(draw) for draw in draws] for draws in state["dealer_draws"]],
-        "to_act": list(state["to_act"]),
-        "turn": {
-            "seat": turn["seat"],
-            "phase": turn["phase"],
-            "matches": [copy_match(match) for match in turn["matches"]],
-            "bonuses_left": turn["bonuses"],
-            "penalty_count": len(turn["penalty"]),
-        },
-        "centre": list(state["centre"]),
-        "hand_sizes": [len(hand) for hand in state["hands"]],
-        "deck_size": state["deck_size"],
-        "discard_size": len(state["discard"]),
-        "called": list(state["called"]),
-        "catchable": [s for s, exposed in enumerate(state["exposed"]) if exposed],
-        "score_sheet": score_sheet(state),
-        "last_round": last_round(state),
-        "winner": state["winner"],
-        "hand": None if own is None else list(state["hands"][own]),
-        "penalty": list(turn["penalty"]) if own == turn["seat"] else None,
-    }
-    if is_over(state):
-        seen["hands"] = [list(hand) for hand in state["hands"]]
-        seen["deck"] = deck_cards(state)
-        seen["discard"] = list(state["discard"])
-    return seen

@@ -21,7 +21,7 @@ from games.bots import random_move
 # Where each game's view_text looks up `view` (patched in the playouts).
 VIEW_HOME = {
     "gazobu": "games.gazobu.view",
-    "dos": "games.dos.text",
+    "dos": "games.dos.view",
     "dr_gomb": "games.dr_gomb",
     "buttons": "games.buttons.view",
     "dr_hrubec": "games.dr_hrubec.view",

@@ -10,6 +10,7 @@ import pytest
 from games import Rng
 from games.dos import rules
 from games.dos.cards import DECK_COUNT, sort_cards
+from games.dos.view import view
 from tests.helpers.playout import play_random_games
 
 
@@ -84,9 +85,9 @@ def test_no_view_depends_on_another_hand_or_on_the_deck(players):
         if rules.is_over(state):
             return
         for viewer in [None, *range(players)]:
-            seen = rules.view(state, viewer)
+            seen = view(state, viewer)
             other = redistribute_hidden_cards(state, viewer, rng)
-            assert rules.view(other, viewer) == seen, f"seat {viewer} sees a hidden card"
+            assert view(other, viewer) == seen, f"seat {viewer} sees a hidden card"
             if viewer is not None:
                 assert seen["hand"] == state["hands"][viewer]
 
