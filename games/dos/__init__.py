@@ -2,10 +2,10 @@
 
 Rules notes: how the service reads the Polish rulebook (`shared/rulebooks/dos.pl.txt`) and the
 DOS section of `shared/RULINGS.md`. Every ruling that applies is named here; where the rulebook
-is silent, the decision made is named too. Code: `cards.py` (the deck), `rules.py` (setup to the
-end of a round; `refusals.py` words why a step is refused, `scoring.py` the score), `view.py`
-(what each seat sees, the email picture, the log lines), `notation.py` (the email notation),
-`bot.py` (the strong bot).
+is silent, the decision made is named too. Code: `cards.py` (the deck), `rules/` (setup to the
+end of a round; `rules/refusals.py` words why a step is refused), `scoring.py` (the score),
+`view.py` (what each seat sees, the email picture, the log lines), `notation.py` (the email
+notation), `bot.py` (the strong bot).
 
 Rulings that apply (RULINGS.md):
 

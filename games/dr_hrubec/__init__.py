@@ -1,9 +1,10 @@
 """Dr. Hrubec: hire a team of crazy doctors, operate on crazy patients, close the hospital.
 
 Rules notes: how the service reads ../shared/rulebooks/dr-hrubec.txt. The card set is one
-house-data table in cards.py; the rules are in rules.py (setup, apply and the turn), with who
-acts and the legal moves in moves.py, the operation in operation.py, the die, the skills and
-the final score in scoring.py and the refusals' words in refusals.py; the views and log lines
+house-data table in cards.py; the rules are the package rules/ (setup, apply and the turn in its
+__init__.py), with who acts and the legal moves in rules/moves.py, the operation in
+rules/operation.py, the die, the skills and the final score in rules/scoring.py and the
+refusals' words in rules/refusals.py; the views and log lines
 are in view.py, the email notation in notation.py, the strong bot in bot.py.
 
 Rules versions (a game keeps the one it started under; see "Versions" at the end):
@@ -136,7 +137,6 @@ tries every legal move one step ahead, valuing positions by public facts and its
 """
 
 from games.dr_hrubec.bot import bot_move
-from games.dr_hrubec.moves import legal_moves, to_act
 from games.dr_hrubec.notation import format_move, notation_help, parse_move
 from games.dr_hrubec.rules import (
     apply,
@@ -152,7 +152,8 @@ from games.dr_hrubec.rules import (
     version,
     versions,
 )
-from games.dr_hrubec.scoring import outcome, standing
+from games.dr_hrubec.rules.moves import legal_moves, to_act
+from games.dr_hrubec.rules.scoring import outcome, standing
 from games.dr_hrubec.view import describe, explain, view, view_text
 
 __all__ = [

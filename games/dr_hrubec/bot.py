@@ -35,10 +35,10 @@ from games.dr_hrubec.cards import (
     SPECIALIZATIONS,
     full_set,
 )
-from games.dr_hrubec.moves import legal_moves
-from games.dr_hrubec.operation import DICE_CARDS
 from games.dr_hrubec.rules import apply
-from games.dr_hrubec.scoring import die_counts_as, standing, team_totals
+from games.dr_hrubec.rules.moves import legal_moves
+from games.dr_hrubec.rules.operation import DICE_CARDS
+from games.dr_hrubec.rules.scoring import die_counts_as, standing, team_totals
 from games.dr_hrubec.view import view
 
 # How many dealings of the hidden cards weigh a move that turns one up.

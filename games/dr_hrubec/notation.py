@@ -15,7 +15,7 @@ import re
 
 from games.base import IllegalMove
 from games.dr_hrubec.cards import ACTIONS, BY_SLUG, CARDS, DOCTORS, PATIENTS, SPECIALIZATIONS, name
-from games.dr_hrubec.moves import action_targets, legal_moves, ordered_specs
+from games.dr_hrubec.rules.moves import action_targets, legal_moves, ordered_specs
 
 NOTATION_HELP = """Dr. Hrubec moves (one per line; case and punctuation do not matter):
   draw                       morning administration: draw a card (fewer than 5 in hand)

@@ -14,9 +14,9 @@ import textwrap
 
 from games.base import Explanation, Viewer, knows
 from games.dr_hrubec.cards import BY_SLUG, CLOSING, name
-from games.dr_hrubec.moves import rules_version, seat_count, to_act
-from games.dr_hrubec.refusals import question
-from games.dr_hrubec.scoring import ability_sheet, standing
+from games.dr_hrubec.rules.moves import rules_version, seat_count, to_act
+from games.dr_hrubec.rules.refusals import question
+from games.dr_hrubec.rules.scoring import ability_sheet, standing
 
 
 def view(state: dict, seat: int | None) -> dict:

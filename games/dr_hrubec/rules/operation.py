@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from games.base import Rng
 from games.dr_hrubec.cards import BY_SLUG
-from games.dr_hrubec.moves import event, right_of
-from games.dr_hrubec.scoring import die_counts_as, team_skill
+from games.dr_hrubec.rules.moves import event, right_of
+from games.dr_hrubec.rules.scoring import die_counts_as, team_skill
 
 # Only these ongoing cards change what the die counts as; Butcher is idle under them.
 DICE_CARDS = ("alternative_treatment", "lucky_day")

@@ -8,7 +8,7 @@ import functools
 
 from games.base import Outcome
 from games.dr_hrubec.cards import BY_SLUG, SILICON_WITH_A_WOMAN, SPECIALIZATIONS
-from games.dr_hrubec.moves import seat_count
+from games.dr_hrubec.rules.moves import seat_count
 
 # What an operation counts
 

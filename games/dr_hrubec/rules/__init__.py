@@ -1,6 +1,7 @@
 """The rules of Dr. Hrubec, in the rulebook's order: setup, apply and a turn (morning
 administration, patient admittance, the operation's end), the effects of doctors and patients,
-action cards, Castling, the end of the game. The rulings and decisions are in __init__.py.
+action cards, Castling, the end of the game. The rulings and decisions are in the game's own
+__init__.py (games/dr_hrubec/__init__.py).
 
 Who acts and the legal moves are in moves.py, the operation in operation.py, the die, the
 team's skill and the final score in scoring.py, and why a move is refused in refusals.py.
@@ -26,7 +27,7 @@ from games.dr_hrubec.cards import (
     QUEUE_SIZES,
     WAITING_PLACES,
 )
-from games.dr_hrubec.moves import (
+from games.dr_hrubec.rules.moves import (
     ANSWER_KIND,
     MAX_DOCTORS,
     MOVE_KINDS,
@@ -40,8 +41,8 @@ from games.dr_hrubec.moves import (
     seat_of_patient,
     to_act,
 )
-from games.dr_hrubec.operation import operate
-from games.dr_hrubec.refusals import refusal, waiting_message
+from games.dr_hrubec.rules.operation import operate
+from games.dr_hrubec.rules.refusals import refusal, waiting_message
 
 slug = "dr_hrubec"
 title = "Dr. Hrubec"

@@ -1,8 +1,8 @@
 """DOS, step by step: setup, who acts, legal moves, apply, the end of a turn and of a round.
 
 The rulings and decisions behind this module are listed in the package's docstring
-(games/dos/__init__.py); why a step is refused is worded in refusals.py, the score in
-scoring.py.
+(games/dos/__init__.py); why a step is refused is worded in rules/refusals.py (the rules
+passed 600 lines as one module, so they are a package of two), the score in scoring.py.
 """
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ from games.dos.cards import (
     number_of,
     sort_cards,
 )
-from games.dos.refusals import (
+from games.dos.rules.refusals import (
     require_call_flag,
     require_fields,
     require_turn,

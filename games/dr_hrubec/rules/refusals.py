@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.dr_hrubec.cards import BY_SLUG, name
-from games.dr_hrubec.moves import (
+from games.dr_hrubec.rules.moves import (
     ANSWER_KIND,
     MAX_DOCTORS,
     action_targets,
