@@ -1,4 +1,4 @@
-"""Tables before play: creating a game, taking and freeing seats (invitations hold some),
+"""Tables before play: creating a game, taking its seats (invitations hold some),
 cancelling a table that has not started, starting a game once seated, and a rematch.
 
 Apart because seating is a different question from play: nothing here moves a piece but the
@@ -186,6 +186,8 @@ def start_rematch(game: Game) -> Game:
 
 
 def start_play(game: Game) -> None:
+    """Set the game up and open play: the first position projected, then the bots' steps
+    until a person has to act."""
     stream = RandomStream(game.seed, game.random_scheme)
     state = set_up(game, stream)
     game.random_events = stream.events
