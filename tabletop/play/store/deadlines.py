@@ -6,17 +6,18 @@ Apart because it changes only deadlines, for every game of one player, and no lo
 
 from __future__ import annotations
 
+from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
 
 from tabletop.play import clock
 from tabletop.play.models import Game, Seat
 
 
-def on_clock_settings_changed(sender, user, **_) -> None:
+def on_clock_settings_changed(sender: object, user: AbstractBaseUser, **_) -> None:
     reschedule(user)
 
 
-def reschedule(user) -> None:
+def reschedule(user: AbstractBaseUser) -> None:
     """Recompute the running deadlines of a player's seats after their clock settings changed."""
     running = Seat.objects.filter(
         user=user, deadline__isnull=False, game__status=Game.Status.ACTIVE

@@ -6,6 +6,7 @@ Apart because a fork is a new table seated from an old game's log.
 
 from __future__ import annotations
 
+from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
 from django.utils.translation import gettext, ngettext
 
@@ -16,7 +17,7 @@ from tabletop.play.store.replays import replay
 from tabletop.play.store.tables import start_play
 
 
-def fork_game(source: Game, at: int, seated: list, creator) -> Game:
+def fork_game(source: Game, at: int, seated: list, creator: AbstractBaseUser) -> Game:
     """A new game played on from `source` (finished) after its move `at`, started at once:
     seat n plays seat n of that position, by `seated[n]` (a player of the source or the
     forker; None = the strong bot), with a fresh secret seed. Private, since its players are

@@ -7,6 +7,7 @@ Apart because moves, take-backs, votes and timeouts all begin (and end) the same
 
 from __future__ import annotations
 
+from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import router
 from django.db.models import QuerySet, prefetch_related_objects
 from django.utils.translation import gettext
@@ -80,7 +81,7 @@ def hand_back(locked: Game, game: Game) -> None:
     game._prefetched_objects_cache = getattr(locked, "_prefetched_objects_cache", {})
 
 
-def seat_of(game: Game, user) -> int:
+def seat_of(game: Game, user: AbstractBaseUser) -> int:
     seat = game.seat_of(user)
     if seat is None:
         raise NotASeat(gettext("You do not have a seat in this game."))

@@ -8,6 +8,7 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass
 
+from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext
 
@@ -34,13 +35,15 @@ from tabletop.play.store.steps import (
 )
 
 
-def submit(game: Game, user, move: dict, expected_seq: int | None, source: str) -> list[Move]:
+def submit(
+    game: Game, user: AbstractBaseUser, move: dict, expected_seq: int | None, source: str
+) -> list[Move]:
     """One move by a player; returns the moves logged (the player's and any automatic ones)."""
     return submit_steps(game, user, [move], expected_seq, source)
 
 
 def submit_steps(
-    game: Game, user, moves: list[dict], expected_seq: int | None, source: str
+    game: Game, user: AbstractBaseUser, moves: list[dict], expected_seq: int | None, source: str
 ) -> list[Move]:
     """Several steps by one player, all or nothing (an email reply with several lines).
 
@@ -80,7 +83,7 @@ class PlayedLines:
 
 
 def submit_lines(
-    game: Game, user, lines: list[str], expected_seq: int | None, source: str
+    game: Game, user: AbstractBaseUser, lines: list[str], expected_seq: int | None, source: str
 ) -> PlayedLines:
     """Steps written in the game's notation, one a line (an email reply), played in order up
     to the first line that cannot be played.
@@ -101,7 +104,7 @@ def submit_lines(
         return PlayedLines(logged, stopped_by)
 
 
-def resign(game: Game, user, source: str) -> list[Move]:
+def resign(game: Game, user: AbstractBaseUser, source: str) -> list[Move]:
     """The player leaves the game; a bot plays their seat from here on (logged as a step)."""
     with transaction.atomic():
         locked = Game.objects.select_for_update().get(pk=game.pk)

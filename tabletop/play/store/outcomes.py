@@ -6,10 +6,14 @@ Apart because the projection, the votes and the log's verification all reckon it
 
 from __future__ import annotations
 
+from types import ModuleType
+
 from tabletop.play.models import Game
 
 
-def ended_outcome(rules, state: dict, players: int, how: str, resigned: list[int]) -> dict:
+def ended_outcome(
+    rules: ModuleType, state: dict, players: int, how: str, resigned: list[int]
+) -> dict:
     """The outcome of a game the table ended: scored as it stands (each seat's standing, the
     best of those who did not resign win), or abandoned (nobody wins)."""
     details = {"ended_by_vote": how, **({"resigned": resigned} if resigned else {})}
@@ -38,7 +42,7 @@ def logged_outcome(game: Game, state: dict, resigned: list[int]) -> dict | None:
     return final_outcome(game.rules, state, game.players, resigned)
 
 
-def final_outcome(rules, state: dict, players: int, resigned: list[int]) -> dict | None:
+def final_outcome(rules: ModuleType, state: dict, players: int, resigned: list[int]) -> dict | None:
     """The rules' outcome, with resigned seats never among the winners.
 
     When all but one seat have resigned the game ends there, whatever the board says.

@@ -7,6 +7,8 @@ Apart because every kind of write ends here, so that a game's cache changes in o
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from django.utils import timezone
 
 from tabletop.play import clock, signals
@@ -43,7 +45,9 @@ def resigned_in_log(game: Game) -> list[int]:
     return sorted(game.moves.filter(payload=RESIGN).values_list("seat", flat=True))
 
 
-def project(game: Game, state: dict, previously_waiting: list[int], resigned=()) -> None:
+def project(
+    game: Game, state: dict, previously_waiting: list[int], resigned: Iterable[int] = ()
+) -> None:
     """Bring the cached state, to_act, status, outcome and deadlines in line with `state`."""
     rules = game.rules
     game.state = state

@@ -9,6 +9,7 @@ from __future__ import annotations
 import copy
 from collections.abc import Callable, Iterator
 from functools import partial
+from types import ModuleType
 from typing import Any
 
 import games
@@ -88,7 +89,11 @@ def history(
 
 
 def replay_log(
-    rules, state: dict, steps: list, stream: RandomStream, restore: Callable | None = None
+    rules: ModuleType,
+    state: dict,
+    steps: list,
+    stream: RandomStream,
+    restore: Callable | None = None,
 ) -> Iterator[tuple[Any, dict, dict]]:
     """Each step of a stretch of a log (anything with `seq`, `seat` and `payload`: a Move, an
     exported entry) with the position before and after it, starting from `state`.

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, replace
+from types import ModuleType
 
 from django.utils.translation import gettext
 
@@ -35,7 +36,7 @@ class Step:
     text: str = ""
 
 
-def check_rules_version(game: Game, rules) -> None:
+def check_rules_version(game: Game, rules: ModuleType) -> None:
     if game.rules_version not in games.supported_versions(rules):
         versions = ", ".join(map(str, games.supported_versions(rules)))
         raise Refused(
@@ -48,7 +49,7 @@ def check_rules_version(game: Game, rules) -> None:
 
 
 def take_step(
-    rules, state: dict, step: Step, resigned: list[int], stream: RandomStream, seq: int
+    rules: ModuleType, state: dict, step: Step, resigned: list[int], stream: RandomStream, seq: int
 ) -> tuple[Step, dict]:
     """Apply one step; a written step is first read against the position it meets."""
     try:
@@ -69,7 +70,7 @@ def _read_line(rules, state: dict, step: Step) -> dict:
 
 
 def apply_step(
-    rules, state: dict, step: Step, resigned: list[int], stream: RandomStream, seq: int
+    rules: ModuleType, state: dict, step: Step, resigned: list[int], stream: RandomStream, seq: int
 ) -> dict:
     if step.move == RESIGN:
         if step.seat in resigned:
@@ -88,7 +89,7 @@ def apply_step(
 
 
 def automatic_step(
-    game, rules, state: dict, resigned: list[int], stream: RandomStream, seq: int
+    game: Game, rules: ModuleType, state: dict, resigned: list[int], stream: RandomStream, seq: int
 ) -> Step | None:
     """The step nobody needs to be asked for at `state` (`seq` the game's last step): a
     standing order, or the move of a seat a bot plays (bot seats, and seats that have

@@ -7,6 +7,7 @@ bots that open a started game.
 
 from __future__ import annotations
 
+from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext
@@ -24,7 +25,7 @@ from tabletop.play.store.replays import set_up
 
 
 def create_game(
-    creator,
+    creator: AbstractBaseUser,
     slug: str,
     players: int,
     options: dict | None = None,
@@ -79,7 +80,7 @@ def create_game(
     return game
 
 
-def join_game(game: Game, user) -> Seat:
+def join_game(game: Game, user: AbstractBaseUser) -> Seat:
     """Take the next free seat; the game starts when the last seat is taken.
 
     An invited player takes the seat their invitation holds (accepting it); anyone else only
@@ -133,7 +134,7 @@ def _accept_invitation(game: Game, user) -> None:
     game.invitations.for_player(user).holding_seats().update(accepted=timezone.now(), user=user)
 
 
-def cancel_game(game: Game, user) -> Game:
+def cancel_game(game: Game, user: AbstractBaseUser) -> Game:
     """The creator calls off a table that has not started; its seats and invitations stay
     as they were, for the page to tell what became of the table."""
     with transaction.atomic():

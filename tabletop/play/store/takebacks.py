@@ -15,6 +15,7 @@ import copy
 from dataclasses import dataclass
 from datetime import datetime
 
+from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
 from django.utils.translation import gettext
 
@@ -43,7 +44,7 @@ class TakeBack:
     turn_began: dict[int, datetime]
 
 
-def take_back(game: Game, user, expected_seq: int | None, source: str) -> Move:
+def take_back(game: Game, user: AbstractBaseUser, expected_seq: int | None, source: str) -> Move:
     """The player's latest own step and any after it, withdrawn, if nothing was revealed
     since and nobody else has played; refused with the reason otherwise."""
     with transaction.atomic():

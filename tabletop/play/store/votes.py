@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
+from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext, gettext_lazy, pgettext
@@ -32,7 +33,7 @@ EXTEND_DAYS = range(1, 8)
 ENDINGS = ("scored", "abandoned")
 
 
-def call_vote(game: Game, user, subject: str, details: dict, source: str) -> Vote:
+def call_vote(game: Game, user: AbstractBaseUser, subject: str, details: dict, source: str) -> Vote:
     """Put a question to the table; the caller's own ballot is yes (when they vote on it)."""
     with transaction.atomic():
         locked = lock_with_seats(game.pk)
@@ -43,7 +44,7 @@ def call_vote(game: Game, user, subject: str, details: dict, source: str) -> Vot
     return vote
 
 
-def answer_vote(game: Game, user, vote_id: int, yes: bool, source: str) -> Vote:
+def answer_vote(game: Game, user: AbstractBaseUser, vote_id: int, yes: bool, source: str) -> Vote:
     """A player's ballot; the vote is decided (and carried out) as soon as the count allows."""
     with transaction.atomic():
         locked = lock_with_seats(game.pk)
@@ -62,7 +63,9 @@ def answer_vote(game: Game, user, vote_id: int, yes: bool, source: str) -> Vote:
     return vote
 
 
-def take_back_or_ask(game: Game, user, expected_seq: int | None, source: str) -> Move | Vote:
+def take_back_or_ask(
+    game: Game, user: AbstractBaseUser, expected_seq: int | None, source: str
+) -> Move | Vote:
     """The take-back when it is immediate; when others have played since (and nothing was
     seen), the request put to them as a take-back vote instead."""
     with transaction.atomic():
