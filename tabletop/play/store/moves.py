@@ -1,6 +1,9 @@
 """A player's moves through the store: one move, several steps all or nothing, a reply's lines
 up to the first refused one, a resignation, a system step for a seat; each logged with the
 automatic steps it brings, projected and announced in one transaction.
+
+Apart from steps.py, which applies one step to a position: here is the transaction around
+the steps (the lock, the log, the projection) that every kind of submission shares.
 """
 
 from __future__ import annotations
