@@ -2,7 +2,7 @@
 
 Talk is no move: it is not logged as one, never touches the projection and never draws from
 the game's random stream, so it cannot change a position or a die (which is why it is kept
-here and not in store.py, the writer of moves and projections). Each message remembers the
+here and not in the store, the writer of moves and projections). Each message remembers the
 seq the game stood at when it was said, so that the record places it between the moves.
 
 Who may read it follows the game's secrecy: talk can give away a hand, so while the game is

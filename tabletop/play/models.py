@@ -1,8 +1,8 @@
 """Games, their seats and the append-only log of moves.
 
 The log (Move) is the truth; the state, seq and to_act on Game are a projection of it that
-`store.py` keeps current and `manage.py verify_log` can rebuild. Nothing but store.py
-writes a Move or changes a projection.
+the store (`tabletop/play/store/`) keeps current and `manage.py verify_log` can rebuild.
+Nothing but the store writes a Move or changes a projection.
 """
 
 from __future__ import annotations
@@ -191,7 +191,7 @@ class LogLine(models.Model):
     """One logged move as one viewer may read it (a seat, or None for anyone not seated),
     written with the move so that pages, the API and emails read lines instead of replaying.
 
-    A projection of the log like Game.state: store.py writes it, `verify_log` checks and
+    A projection of the log like Game.state: the store writes it, `verify_log` checks and
     rebuilds it. Once the game is over every reader reads the same line of each move, told in
     the third person with nothing hidden (viewer = EVERYONE); the store writes those as the
     game ends.
@@ -243,7 +243,7 @@ class Snapshot(models.Model):
 
 class Vote(models.Model):
     """A question put to the table, as the log tells it (the call, each ballot and the result
-    are logged moves); a projection that store.py keeps and nothing else writes."""
+    are logged moves); a projection that the store keeps and nothing else writes."""
 
     class Subject(models.TextChoices):
         EXTEND = "extend", "extend the current deadline"

@@ -157,7 +157,7 @@ def test_a_game_on_the_first_random_scheme_refuses_take_backs(make_user):
 
 
 def test_a_take_back_across_a_snapshot_replays_like_the_log(make_user, monkeypatch):
-    monkeypatch.setattr(store, "SNAPSHOT_EVERY", 2)
+    monkeypatch.setattr("tabletop.play.store.log_lines.SNAPSHOT_EVERY", 2)
     game = started_game([make_user("ann"), make_user("ben")], slug="buttons")
     chooser = games.Rng("snapshots")
     for _ in range(200):  # until a person's undoable step lands on a snapshot
@@ -175,7 +175,7 @@ def test_a_take_back_across_a_snapshot_replays_like_the_log(make_user, monkeypat
 
 
 def test_undo_checked_from_a_snapshot_agrees_with_the_full_replay(make_user, monkeypatch):
-    monkeypatch.setattr(store, "SNAPSHOT_EVERY", 3)
+    monkeypatch.setattr("tabletop.play.store.log_lines.SNAPSHOT_EVERY", 3)
     game = started_game([make_user("ann"), make_user("ben")], slug="buttons")
     chooser = games.Rng("snapshot agreement")
     checked = 0

@@ -1,0 +1,94 @@
+"""The only writer of moves and projections, and its one door.
+
+Every state change of a game goes through here: create, join, cancel, submit, resign, the
+system's steps at a deadline, take-backs, votes, starting a rematch or a fork, importing a
+finished game, and rebuilding projections from the log. A submission runs in one transaction:
+lock the game row, check the seat, apply the rules on a copy, append Move(seq=n+1), update the
+projection and deadlines, and announce what happened (`tabletop.play.signals`); listeners such
+as mail write their rows in the same transaction.
+
+Each concern is a module of this package; callers use the names below as `store.<name>` and
+never reach into the modules (their insides may move between them).
+"""
+
+from tabletop.play.store.deadlines import on_clock_settings_changed
+from tabletop.play.store.errors import (
+    GameNotActive,
+    NeedsAgreement,
+    NotASeat,
+    NotInvited,
+    Refused,
+    StaleMove,
+)
+from tabletop.play.store.events import RESIGN, TAKE_BACK, VOTE_EVENTS, question_text
+from tabletop.play.store.forked_games import fork_game
+from tabletop.play.store.imported_games import import_finished_game
+from tabletop.play.store.log_lines import tell, viewers
+from tabletop.play.store.moves import resign, submit, submit_lines
+from tabletop.play.store.projection import bot_seats, resigned_seats
+from tabletop.play.store.replays import history, initial_state, random_stream, replay, replay_log
+from tabletop.play.store.tables import (
+    cancel_game,
+    create_game,
+    join_game,
+    seats_free,
+    start_rematch,
+)
+from tabletop.play.store.takebacks import CHOSEN, can_take_back, plan_take_back, take_back
+from tabletop.play.store.timeouts import time_out, time_out_due
+from tabletop.play.store.verification import rebuild_projection, verify
+from tabletop.play.store.vote_rows import VOTE_DAYS
+from tabletop.play.store.votes import (
+    answer_vote,
+    call_vote,
+    close_expired_votes,
+    open_vote_for,
+    take_back_or_ask,
+)
+
+__all__ = [
+    "CHOSEN",
+    "RESIGN",
+    "TAKE_BACK",
+    "VOTE_DAYS",
+    "VOTE_EVENTS",
+    "GameNotActive",
+    "NeedsAgreement",
+    "NotASeat",
+    "NotInvited",
+    "Refused",
+    "StaleMove",
+    "answer_vote",
+    "bot_seats",
+    "call_vote",
+    "can_take_back",
+    "cancel_game",
+    "close_expired_votes",
+    "create_game",
+    "fork_game",
+    "history",
+    "import_finished_game",
+    "initial_state",
+    "join_game",
+    "on_clock_settings_changed",
+    "open_vote_for",
+    "plan_take_back",
+    "question_text",
+    "random_stream",
+    "rebuild_projection",
+    "replay",
+    "replay_log",
+    "resign",
+    "resigned_seats",
+    "seats_free",
+    "start_rematch",
+    "submit",
+    "submit_lines",
+    "take_back",
+    "take_back_or_ask",
+    "tell",
+    "time_out",
+    "time_out_due",
+    "verify",
+    "viewers",
+]

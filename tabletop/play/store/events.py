@@ -1,0 +1,70 @@
+"""The log's own entries, which are no rules moves: resignations, take-backs and the table's
+votes (call, ballot, result); how each is recognised and worded.
+
+Apart because replays, log lines, take-backs and votes all need to tell these entries from the
+rules' moves, and none of them should import the others for it.
+"""
+
+from __future__ import annotations
+
+from tabletop.play.models import Move, Vote
+
+# The payload of a resignation, and of a forfeit (its source tells them apart).
+RESIGN = {"kind": "resign"}
+TAKE_BACK = "take-back"
+
+
+def is_take_back(move: Move) -> bool:
+    return isinstance(move.payload, dict) and move.payload.get("kind") == TAKE_BACK
+
+
+def first_withdrawn(payload: dict) -> int:
+    return min(payload["withdraws"])
+
+
+# The kinds of a vote's entries: its call, each ballot, its result.
+VOTE_EVENTS = ("vote", "ballot", "vote-result")
+
+
+def is_table_event(move: Move) -> bool:
+    return isinstance(move.payload, dict) and move.payload.get("kind") in VOTE_EVENTS
+
+
+def question_text(question: dict, names: list[str]) -> str:
+    """What a vote asks, as the log and the pages put it."""
+    subject = question["subject"]
+    if subject == Vote.Subject.EXTEND:
+        days = question["days"]
+        return f"give {names[question['seat']]} {days} more day{'s' * (days != 1)} for this turn"
+    if subject == Vote.Subject.REPLACE:
+        return f"let the computer play {names[question['seat']]}'s seat"
+    if subject == Vote.Subject.END:
+        return (
+            "end the game now, scored as it stands"
+            if question["how"] == "scored"
+            else "end the game now, abandoned"
+        )
+    return f"accept the take-back of {moves_named(question['withdraws'])}"
+
+
+def tell_vote(move: Move, names: list[str]) -> str:
+    payload, who = move.payload, names[move.seat]
+    if payload["kind"] == "vote":
+        asked = question_text(payload, names)
+        if payload.get("at_deadline"):
+            return f"{who}'s deadline passed; the table is asked whether to {asked}."
+        return f"{who} asks the table to {asked}."
+    if payload["kind"] == "ballot":
+        answer = "yes" if payload["yes"] else "no"
+        return f"{who} votes {answer} on the vote of move {payload['vote']}."
+    asked = question_text(payload["question"], names)
+    outcome = {"passed": "passed", "failed": "failed", "expired": "expired undecided"}
+    return f"The vote to {asked} {outcome[payload['result']]}."
+
+
+def moves_named(seqs: list[int]) -> str:
+    """'move 12', 'moves 12 and 13', 'moves 12 to 14' (a take-back withdraws a run of steps)."""
+    if len(seqs) == 1:
+        return f"move {seqs[0]}"
+    joiner = " and " if len(seqs) == 2 else " to "
+    return f"moves {seqs[0]}{joiner}{seqs[-1]}"
