@@ -47,6 +47,6 @@ def without(pile: str, position: int) -> str:
     return pile[: 2 * position - 2] + pile[2 * position :]
 
 
-def names(pile: str) -> list[str]:
+def card_names(pile: str) -> list[str]:
     """The names of a pile string's cards, bottom first: ["red 1", "green joker"]."""
     return [NAME_OF[pile[index : index + 2]] for index in range(0, len(pile), 2)]

@@ -7,7 +7,7 @@ import functools
 import itertools
 from collections import Counter
 
-from games.dr_gomb.cards import COLOUR_OF, COLOURS, NAME_OF, NUMBER_OF, card_at, cards, names
+from games.dr_gomb.cards import COLOUR_OF, COLOURS, NAME_OF, NUMBER_OF, card_at, card_names, cards
 
 # Points for a run from 1 of length 0-5: a sequence's own, and the odd ones out's extra set.
 RUN_POINTS = (0, 1, 3, 5, 8, 11)
@@ -145,7 +145,7 @@ def _sequence_details(colour: int, sequence: str, result: dict, values: dict) ->
     odd = result["odd"]
     return {
         "colour": COLOURS[colour],
-        "cards": names(sequence),
+        "cards": card_names(sequence),
         "jokers": [
             {"card": NAME_OF[card_at(sequence, position)], "value": value}
             for position, value in values.items()

@@ -18,12 +18,12 @@ from games.dr_gomb.cards import (
     NAME_OF,
     SURPRISE,
     card_at,
-    names,
+    card_names,
 )
 from games.dr_gomb.rules import cards_in_play, outcome, sequences_of, to_act
 from games.dr_gomb.scoring import best_total
 
-# --- Views --------------------------------------------------------------------------------------
+# --- Views ------------------------------------------------------------------------------------
 
 
 def view(state: dict, seat: int | None) -> dict:
@@ -46,18 +46,18 @@ def view(state: dict, seat: int | None) -> dict:
             {"top": NAME_OF[pile[-2:]] if pile else None, "count": len(pile) // 2}
             for pile in state["piles"]
         ],
-        "held": names(state["held"]) if seat == state["turn"] else None,
+        "held": card_names(state["held"]) if seat == state["turn"] else None,
         "held_count": len(state["held"]) // 2,
         "surprise_used": state["used"],
-        "breaking": names(state["breaking"]),
+        "breaking": card_names(state["breaking"]),
         "left": state["left"],
     }
     if over:
         final = outcome(state)
         result |= {
-            "talon_cards": names(state["talon"]),
-            "box_cards": names(state["box"]),
-            "pile_cards": [names(pile) for pile in state["piles"]],
+            "talon_cards": card_names(state["talon"]),
+            "box_cards": card_names(state["box"]),
+            "pile_cards": [card_names(pile) for pile in state["piles"]],
             "scores": final.scores,
             "winners": final.winners,
             "details": final.details,
@@ -206,7 +206,7 @@ def _player_view(name: str, sequences: list[str], open_cards: bool) -> dict:
 
 @functools.lru_cache(maxsize=1 << 14)
 def _open_sequence(sequence: str) -> tuple[str, ...]:
-    return tuple(names(sequence))
+    return tuple(card_names(sequence))
 
 
 @functools.lru_cache(maxsize=1 << 14)
@@ -221,7 +221,7 @@ def _out_view(out: str, open_cards: bool) -> list[str]:
     """Cards a broken button took out of the game. In normal mode they go into the box unseen,
     showing their colour; only the broken buttons themselves are known."""
     if open_cards:
-        return names(out)
+        return card_names(out)
     return [
         NAME_OF[out[index : index + 2]] if out[index + 1] == "!" else COLOUR_NAME[out[index]]
         for index in range(0, len(out), 2)
@@ -309,7 +309,7 @@ def _describe_discard(before, seat, move, after, viewer, name) -> str:
 def _describe_use_surprise(before, seat, move, after, viewer, name) -> str:
     colour = COLOURS[COLOUR_OF[before["held"]]]
     line = f"{name} uses the {colour} surprise button and looks into the talon"
-    talon, taken = names(before["talon"]), names(after["held"][2:])
+    talon, taken = card_names(before["talon"]), card_names(after["held"][2:])
     # In normal mode the cards taken may end up covered: named only once the game is over.
     named = before["mode"] == "basic" or viewer == EVERYONE
     if knows(viewer, seat) and (named or not taken):
@@ -317,11 +317,11 @@ def _describe_use_surprise(before, seat, move, after, viewer, name) -> str:
     if knows(viewer, seat):
         found = [card for card in talon if card.endswith(BROKEN)]
     else:
-        found = names(after["breaking"])  # those that take a card; the rest stay secret
+        found = card_names(after["breaking"])  # those that take a card; the rest stay secret
     if found:
         line += f": {' and '.join(found)} found, so nothing is taken."
         if knows(viewer, seat):
-            for broken in names(after["talon"]):
+            for broken in card_names(after["talon"]):
                 if broken.endswith(BROKEN):
                     lacking = broken.split()[0]
                     line += f" {name} has no {lacking} card: the {broken} stays in the talon."
@@ -332,7 +332,7 @@ def _describe_use_surprise(before, seat, move, after, viewer, name) -> str:
         return line + ": takes " + ", ".join(taken) + "."
     line += f": takes {len(taken)} {colour} card{'' if len(taken) == 1 else 's'}"
     if knows(viewer, seat):
-        left = names(after["talon"])
+        left = card_names(after["talon"])
         line += ", leaving " + (", ".join(left) if left else "the talon empty")
     return line + "."
 
