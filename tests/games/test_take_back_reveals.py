@@ -18,6 +18,8 @@ import games
 from games import Rng, canonical, setup_at
 from games import dr_gomb as gomb
 from games.bots import random_move
+from games.dr_gomb import cards as gomb_cards
+from games.dr_gomb import rules as gomb_rules
 from games.dr_hrubec.cards import BY_SLUG, CLOSING, ORDER
 from tests.games.dr_gomb.test_rules import position as gomb_position
 from tests.games.dr_gomb.test_rules import seq
@@ -250,16 +252,16 @@ def gomb_redealt(state: dict, viewer: int | None, rng: Rng) -> dict:
     in_hand = state["held"] if state["step"] == "place" and viewer != state["turn"] else ""
     seen_by_all = in_hand[:2] if state.get("held_from") == "pile" else ""
     in_hand = in_hand[len(seen_by_all) :]
-    unseen = gomb.cards(state["deck"] + state["talon"] + state["box"] + in_hand)
+    unseen = gomb_cards.cards(state["deck"] + state["talon"] + state["box"] + in_hand)
     rng.shuffle(unseen)
     if in_hand:
         count = len(in_hand) // 2
         state["held"], unseen = seen_by_all + "".join(unseen[:count]), unseen[count:]
     if state["mode"] == "normal" and state["step"] != "over":
         for seat in range(len(state["players"])):
-            sequences = gomb.sequences_of(state, seat)
+            sequences = gomb_rules.sequences_of(state, seat)
             for colour, sequence in enumerate(sequences):
-                covered = gomb.cards(sequence)
+                covered = gomb_cards.cards(sequence)
                 for index, code in enumerate(covered[:-1]):
                     alike = [n for n, other in enumerate(unseen) if _gomb_alike(code, other)]
                     if code[1] != "!" and alike:

@@ -22,7 +22,7 @@ from games.bots import random_move
 VIEW_HOME = {
     "gazobu": "games.gazobu.view",
     "dos": "games.dos.view",
-    "dr_gomb": "games.dr_gomb",
+    "dr_gomb": "games.dr_gomb.view",
     "buttons": "games.buttons.view",
     "dr_hrubec": "games.dr_hrubec.view",
 }

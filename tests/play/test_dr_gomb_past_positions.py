@@ -15,6 +15,8 @@ from rest_framework.test import APIClient
 
 from games import Rng
 from games import dr_gomb as rules
+from games.dr_gomb.cards import BROKEN, KIND_OF, SURPRISE, card_at
+from games.dr_gomb.rules import sequences_of
 from tabletop.play import store
 from tabletop.play.autoplay import play_bot_steps
 from tabletop.play.models import Game
@@ -33,12 +35,12 @@ def covered_since(game: Game) -> tuple[int, int, str, str] | None:
     for move, _before, after in store.history(game):
         for seat in range(game.players):
             for colour, (then, later) in enumerate(
-                zip(rules.sequences_of(after, seat), rules.sequences_of(now, seat), strict=True)
+                zip(sequences_of(after, seat), sequences_of(now, seat), strict=True)
             ):
                 top = len(then) // 2
-                if top and len(later) // 2 > top and rules.card_at(later, top) == then[-2:]:
+                if top and len(later) // 2 > top and card_at(later, top) == then[-2:]:
                     card = then[-2:]
-                    if rules.KIND_OF[card] in (rules.BROKEN, rules.SURPRISE):
+                    if KIND_OF[card] in (BROKEN, SURPRISE):
                         continue
                     return move.seq, seat, rules.COLOURS[colour], rules.NAME_OF[card]
     return None

@@ -10,10 +10,10 @@ import re
 import pytest
 
 from games import dos as dos_rules
-from games import dr_gomb as dr_gomb_rules
 from games.buttons.rules import score_round
 from games.dos.cards import POINTS as DOS_POINTS
 from games.dos.cards import hand_points
+from games.dr_gomb import scoring as dr_gomb_rules
 from games.dr_hrubec.cards import BY_SLUG as DR_HRUBEC_CARDS
 from games.dr_hrubec.rules import scoring as dr_hrubec_rules
 from games.gazobu import rules as gazobu_rules

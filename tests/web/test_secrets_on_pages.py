@@ -21,6 +21,7 @@ from collections import Counter
 import pytest
 
 import games
+from games.dr_gomb import cards as gomb_cards
 from tabletop.play import store
 from tabletop.play.models import Game
 from tabletop.web import pages
@@ -63,27 +64,28 @@ def dos_visible(state: dict, viewer: int | None) -> Counter:
 
 
 def dr_gomb_visible(state: dict, viewer: int | None, *, tops_named: bool = True) -> Counter:
-    rules = games.get("dr_gomb")
-    named, open_cards = rules.NAME_OF, state["mode"] == "basic"
+    named, open_cards = gomb_cards.NAME_OF, state["mode"] == "basic"
 
     def shown(code: str, number_seen: bool) -> str:
-        return named[code] if open_cards or number_seen else rules.COLOUR_NAME[code[0]]
+        return named[code] if open_cards or number_seen else gomb_cards.COLOUR_NAME[code[0]]
 
     def on_top(code: str) -> str:  # broken and surprise buttons are always named
-        return shown(code, tops_named or rules.KIND_OF[code] in (rules.BROKEN, rules.SURPRISE))
+        return shown(
+            code, tops_named or gomb_cards.KIND_OF[code] in (gomb_cards.BROKEN, gomb_cards.SURPRISE)
+        )
 
     seen = Counter()
     for sequences in state["sequences"]:
         for sequence in sequences.split("/"):
-            *covered, top = rules.cards(sequence) or [None]
+            *covered, top = gomb_cards.cards(sequence) or [None]
             seen.update(shown(code, False) for code in covered)
             seen.update([on_top(top)] if top else [])
     seen.update(named[pile[-2:]] for pile in state["piles"] if pile)
     if viewer == state["turn"]:
-        seen.update(on_top(code) for code in rules.cards(state["held"]))
-    seen.update(named[code] for code in rules.cards(state["breaking"]))
-    for code in rules.cards(state["out"]):
-        seen[named[code] if open_cards or code[1] == "!" else rules.COLOUR_NAME[code[0]]] += 1
+        seen.update(on_top(code) for code in gomb_cards.cards(state["held"]))
+    seen.update(named[code] for code in gomb_cards.cards(state["breaking"]))
+    for code in gomb_cards.cards(state["out"]):
+        seen[named[code] if open_cards or code[1] == "!" else gomb_cards.COLOUR_NAME[code[0]]] += 1
     return seen
 
 

@@ -27,6 +27,8 @@ import pytest
 
 from games import Rng, step_rng
 from games import dr_gomb as rules
+from games.dr_gomb.cards import CODE_OF, COLOUR_INDEX, FULL_DECK
+from games.dr_gomb.rules import sequences_of
 from tests.games.dr_gomb.test_rules import position, seq
 
 COLOUR_LETTERS = "rgbpy"  # red, green, blue, pink, yellow: the order of a seat's sequences
@@ -143,8 +145,8 @@ def tidy_move(state: dict, seat: int, moves: list[dict], rng: Rng) -> dict:
     for move in moves:
         if move["kind"] != "play":
             continue
-        card = rules.CODE_OF[move["card"]]
-        target = rules.sequences_of(state, seat)[rules.COLOUR_INDEX[move["to"]]]
+        card = CODE_OF[move["card"]]
+        target = sequences_of(state, seat)[COLOUR_INDEX[move["to"]]]
         numbers = [code[1] for code in split_cards(target)]
         others = [code for code in split_cards(target) if code[0] != move["to"][0]]
         if card[1] not in numbers and (card[0] == move["to"][0] or not others):
@@ -187,7 +189,7 @@ def test_the_rules_score_every_final_position_as_the_second_scorer_does(players,
 def dealt_sequences(rng: Rng) -> dict[int, str]:
     """Two seats' sequences dealt from one deck, each sequence mostly of its own colour, with
     cards of other colours, jokers and (normal mode) broken buttons among them."""
-    deck = list(rules.FULL_DECK)
+    deck = list(FULL_DECK)
     rng.shuffle(deck)
     seats = {}
     for seat in (0, 1):

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from games.dr_gomb import CARD_LIMIT, LETTERS, cards
+from games.dr_gomb.cards import LETTERS, cards
+from games.dr_gomb.rules import CARD_LIMIT
 from tests.games.dr_gomb.test_rules import assert_all_cards_accounted_for
 from tests.games.dr_gomb.test_views import assert_no_secret_shows
 from tests.helpers.playout import play_random_games

@@ -15,7 +15,8 @@ import pytest
 import games
 from games import IllegalMove, Rng, canonical, setup_at, step_rng
 from games import dr_gomb as rules
-from games.dr_gomb import COLOURS, FULL_DECK, cards
+from games.dr_gomb.cards import COLOURS, FULL_DECK, cards
+from games.dr_gomb.rules import rules_version, sequences_of
 from tests.games.test_golden_logs import digest, golden_path
 
 
@@ -211,7 +212,7 @@ def test_taking_the_last_card_of_a_pile_refills_it_from_the_deck():
 
 def test_a_card_starts_a_sequence_of_its_own_colour():
     state = play(position(top="b3"), 0, "draw", "play to blue")
-    assert rules.sequences_of(state, 0)[2] == "b3"
+    assert sequences_of(state, 0)[2] == "b3"
     assert state["turn"] == 1 and state["step"] == "turn"
 
 
@@ -232,7 +233,7 @@ def test_a_number_the_sequence_has_and_a_second_odd_one_out_may_still_be_played(
     state = play(state, 0, "draw", "play to red")
     state = play(state, 1, "draw", "discard to pile 1")
     state = play(state, 0, "take pile 1", "play to red")
-    assert rules.sequences_of(state, 0)[0] == "r1b2r1g3"
+    assert sequences_of(state, 0)[0] == "r1b2r1g3"
 
 
 def test_a_drawn_card_may_go_onto_either_discard_pile():
@@ -257,7 +258,7 @@ def test_basic_action_c_discards_the_whole_sequence_card_by_card_in_the_chosen_o
     state = play(state, 0, "discard green 3 to pile 2", "discard red 1 to pile 2")
     state = play(state, 0, "discard to pile 1")
     assert state["piles"] == ["r1r2", "g1g3r1"]
-    assert rules.sequences_of(state, 0) == ["", "", "b1", "", ""]
+    assert sequences_of(state, 0) == ["", "", "b1", "", ""]
     assert state["turn"] == 1
     assert_all_cards_accounted_for(state)
 
@@ -267,7 +268,7 @@ def test_a_discarded_colour_may_be_started_again():
     state = play(state, 0, "discard sequence red", "discard to pile 1")
     state = play(state, 1, "draw", "discard to pile 1")
     state = play(state, 0, "take pile 1", "play to red")
-    assert rules.sequences_of(state, 0)[0] == "r2"
+    assert sequences_of(state, 0)[0] == "r2"
 
 
 def test_normal_action_c_discards_exactly_three_cards_one_by_one():
@@ -278,7 +279,7 @@ def test_normal_action_c_discards_exactly_three_cards_one_by_one():
     assert state["turn"] == 0 and state["left"] == 1
     state = play(state, 0, "discard red #1 to pile 1")
     assert state["piles"] == ["r1r2r1", "g1b1"]
-    assert rules.sequences_of(state, 0) == ["r3", "", "", "", ""]
+    assert sequences_of(state, 0) == ["r3", "", "", "", ""]
     assert state["turn"] == 1 and state["step"] == "turn"
 
 
@@ -313,7 +314,7 @@ def test_a_joker_is_played_like_a_card_of_its_colour():
     state = play(position(sequences={0: seq(red="r1")}, top="g*"), 0, "draw")
     assert [move.get("to") for move in rules.legal_moves(state, 0)] == ["red", "green", None, None]
     state = play(state, 0, "play green joker to red")
-    assert rules.sequences_of(state, 0)[0] == "r1g*"
+    assert sequences_of(state, 0)[0] == "r1g*"
 
 
 # --- The surprise button ----------------------------------------------------------------------
@@ -348,7 +349,7 @@ def test_talon_cards_are_played_or_discarded_and_the_surprise_goes_to_a_pile_las
         {"kind": "discard", "card": "blue surprise", "pile": 2},
     ]
     state = play(state, 0, "discard to pile 2")
-    assert state["piles"] == ["r1b*", "g1b?"] and rules.sequences_of(state, 0)[2] == "b3"
+    assert state["piles"] == ["r1b*", "g1b?"] and sequences_of(state, 0)[2] == "b3"
     assert state["turn"] == 1 and not state["used"]
 
 
@@ -369,7 +370,7 @@ def test_a_broken_button_in_the_talon_cancels_the_take_and_takes_a_card_of_its_c
         {"kind": "break", "sequence": "green", "position": 1},
     ]
     state = play(state, 0, "break red #2")
-    assert state["out"] == "g2g!" and rules.sequences_of(state, 0)[:2] == ["r1", "g1"]
+    assert state["out"] == "g2g!" and sequences_of(state, 0)[:2] == ["r1", "g1"]
     assert state["step"] == "place" and state["held"] == "b?"
     state = play(state, 0, "discard to pile 1")
     assert state["turn"] == 1
@@ -389,7 +390,7 @@ def test_several_broken_buttons_in_the_talon_act_in_colour_order():
     state = play(state, 0, "break red #1")
     assert rules.legal_moves(state, 0) == [{"kind": "break", "sequence": "yellow", "position": 1}]
     state = play(state, 0, "break yellow #1", "discard to pile 1")
-    assert state["out"] == "r1r!y1y!" and rules.sequences_of(state, 0) == ["", "", "b1", "", ""]
+    assert state["out"] == "r1r!y1y!" and sequences_of(state, 0) == ["", "", "b1", "", ""]
 
 
 def test_the_surprise_cannot_look_into_an_empty_talon():
@@ -412,7 +413,7 @@ def test_a_broken_button_takes_one_of_your_cards_of_its_colour_from_any_sequence
     message = refused(state, 0, {"kind": "discard", "card": "red broken", "pile": 1})
     assert message == "The broken button must take one of your red cards with it."
     state = play(state, 0, "break blue #2")
-    assert state["out"] == "r3r!" and rules.sequences_of(state, 0)[2] == "b1"
+    assert state["out"] == "r3r!" and sequences_of(state, 0)[2] == "b1"
     assert state["turn"] == 1
     assert_all_cards_accounted_for(state)
 
@@ -440,7 +441,7 @@ def test_in_normal_mode_a_broken_button_covers_the_top_of_a_sequence_of_another_
     state = play(position(mode="normal", sequences=sequences, top="r!"), 0, "draw")
     assert rules.legal_moves(state, 0) == [{"kind": "play", "card": "red broken", "to": "blue"}]
     state = play(state, 0, "play to blue")
-    assert rules.sequences_of(state, 0)[2] == "b1b2r!"
+    assert sequences_of(state, 0)[2] == "b1b2r!"
     assert state["turn"] == 1
 
 
@@ -474,13 +475,13 @@ def test_in_normal_mode_a_broken_button_that_cannot_cover_goes_onto_a_discard_pi
 def test_in_normal_mode_a_broken_button_may_cover_another_broken_button():
     sequences = {0: seq(blue="b1y!")}
     state = play(position(mode="normal", sequences=sequences, top="r!"), 0, "draw", "play to blue")
-    assert rules.sequences_of(state, 0)[2] == "b1y!r!"
+    assert sequences_of(state, 0)[2] == "b1y!r!"
 
 
 def test_a_broken_button_found_by_a_surprise_in_normal_mode_still_takes_a_card_out():
     state = position(mode="normal", sequences={0: seq(red="r1g3r2")}, talon="g!", top="b?")
     state = play(state, 0, "draw", "use surprise", "break red #2", "discard to pile 1")
-    assert state["out"] == "g3g!" and rules.sequences_of(state, 0)[0] == "r1r2"
+    assert state["out"] == "g3g!" and sequences_of(state, 0)[0] == "r1r2"
 
 
 # --- The 25-card limit ------------------------------------------------------------------------
@@ -565,7 +566,7 @@ def test_the_outcome_names_each_player_with_the_breakdown_of_each_sequence():
 
 def test_a_new_game_is_version_2_and_its_state_says_where_the_card_in_hand_came_from():
     state = rules.setup(2, {}, Rng("versions"))
-    assert rules.version == 2 and rules.rules_version(state) == 2
+    assert rules.version == 2 and rules_version(state) == 2
     assert state["held_from"] == ""
     state = play(state, state["turn"], "draw")
     assert state["held_from"] == "deck"

@@ -5,12 +5,13 @@ from __future__ import annotations
 import pytest
 
 from games import dr_gomb as rules
+from games.dr_gomb.scoring import score_player
 from tests.games.dr_gomb.test_rules import position, seq
 
 
 def scored(**by_colour: str) -> dict:
     """One player's breakdown, sequences given by colour as card codes."""
-    return rules.score_player(seq(**by_colour).split("/"))
+    return score_player(seq(**by_colour).split("/"))
 
 
 def points(**by_colour: str) -> list[int]:

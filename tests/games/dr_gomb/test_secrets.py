@@ -18,7 +18,8 @@ import pytest
 
 from games import IllegalMove, Rng, step_rng
 from games import dr_gomb as rules
-from games.dr_gomb import BROKEN, COLOUR_INDEX, COLOUR_OF, KIND_OF, NAME_OF, SURPRISE, cards
+from games.dr_gomb.cards import BROKEN, COLOUR_INDEX, COLOUR_OF, KIND_OF, NAME_OF, SURPRISE, cards
+from games.dr_gomb.rules import sequences_of
 from tests.games.dr_gomb.test_rules import position, seq
 
 
@@ -48,7 +49,7 @@ class Slot:
 
 def cards_of(state: dict, slot: Slot) -> str:
     if slot.pile == "sequence":
-        return rules.sequences_of(state, slot.seat)[slot.colour]
+        return sequences_of(state, slot.seat)[slot.colour]
     return state[slot.pile]
 
 
@@ -60,7 +61,7 @@ def put(state: dict, slot: Slot, code: str) -> None:
     pile = cards(cards_of(state, slot))
     pile[slot.index] = code
     if slot.pile == "sequence":
-        sequences = rules.sequences_of(state, slot.seat)
+        sequences = sequences_of(state, slot.seat)
         sequences[slot.colour] = "".join(pile)
         state["sequences"][slot.seat] = "/".join(sequences)
     else:
@@ -94,7 +95,7 @@ def secret_slots(state: dict, drawn: bool = False) -> list[Slot]:
         slots += [
             Slot("sequence", index, seat, colour, shows=colour_only)
             for seat in range(len(state["players"]))
-            for colour, sequence in enumerate(rules.sequences_of(state, seat))
+            for colour, sequence in enumerate(sequences_of(state, seat))
             for index, code in enumerate(cards(sequence)[:-1])
             if KIND_OF[code] != BROKEN
         ]
@@ -138,7 +139,7 @@ def surprise_finding(before: dict, seat: int) -> Callable[[str], object]:
     button that takes one of the seat's cards (then which), one that stays in the talon, a
     card of the surprise's colour or another card."""
     letter = before["held"][0]
-    played = cards("".join(rules.sequences_of(before, seat)))
+    played = cards("".join(sequences_of(before, seat)))
 
     def shows(code: str) -> object:
         if KIND_OF[code] == BROKEN:

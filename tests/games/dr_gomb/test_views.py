@@ -9,7 +9,7 @@ import pytest
 
 from games import IllegalMove, Rng
 from games import dr_gomb as rules
-from games.dr_gomb import COLOUR_NAME, cards
+from games.dr_gomb.cards import COLOUR_NAME, cards
 from tests.games.dr_gomb.test_rules import play, position, seq
 
 SHIFTED = {str(number): str(number % 5 + 1) for number in range(1, 6)}
