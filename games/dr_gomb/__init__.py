@@ -1,10 +1,10 @@
 """Dr. Gomb: sew button sequences of one colour, each with exactly one odd one out.
 
 Rules notes: how the service reads the rulebook (rulebooks/dr-gomb.txt) and RULINGS.md. The
-cards are in cards.py; the rules in rules.py, with the scoring in scoring.py and which steps
-may be taken back in takebacks.py; the views, log lines and score explained in view.py; the
-email notation in notation.py; the strong bot in bot.py, with its normal-mode ladders in
-ladders.py.
+cards are in cards.py; the rules in rules.py, with the scoring in scoring.py; the views,
+which steps showed a card (so may not be taken back), the log lines and the score explained
+in view.py; the email notation in notation.py; the strong bot in the package bot/, with its
+normal-mode ladders in bot/ladders.py.
 
 From RULINGS.md
 - The deck is the printed 120 cards: per colour five 1s, four each of 2-5, one broken, one joker
@@ -130,8 +130,7 @@ from games.dr_gomb.rules import (
     version,
     versions,
 )
-from games.dr_gomb.takebacks import reveals
-from games.dr_gomb.view import describe, explain, past_view, view, view_text
+from games.dr_gomb.view import describe, explain, past_view, reveals, view, view_text
 
 # The contract's names and the optional hooks the service looks up, then the card data the
 # service's board and examples draw with.

@@ -20,7 +20,7 @@ from games.dr_gomb.cards import (
     card_at,
     card_names,
 )
-from games.dr_gomb.rules import cards_in_play, outcome, sequences_of, to_act
+from games.dr_gomb.rules import cards_in_play, outcome, rules_version, sequences_of, to_act
 from games.dr_gomb.scoring import best_total
 
 # --- Views ------------------------------------------------------------------------------------
@@ -90,6 +90,46 @@ def past_view(past_state: dict, current_state: dict, seat: int | None) -> dict:
     if shown["held"]:
         shown["held"] = [_colour_only(name) for name in shown["held"]]
     return shown
+
+
+# A step can be taken back only while it showed nobody a card they had not seen (the store asks
+# `reveals`); no step after setup draws on the rng, so the hidden cards are all there is to tell.
+UNSEEN_PLACES = ("deck", "talon", "box")
+
+
+def reveals(before: dict, seat: int, move: dict, after: dict) -> bool:
+    """Whether the step showed anyone, its player included, a card they had not seen."""
+    if after["step"] == "over" or _moves_unseen_cards(before, after):
+        return True
+    if move["kind"] == "use_surprise":
+        return True  # its player has looked into the talon, even if nothing was taken
+    if before["step"] == "place" and not _holds_only_a_pile_card(before):
+        return True  # the card placed may be one its player alone has seen
+    return before["mode"] == "normal" and _shows_a_covered_number(before, seat, move)
+
+
+def _holds_only_a_pile_card(state: dict) -> bool:
+    """The one card in hand was taken from a pile's top, in everyone's sight. A version-1
+    state does not say where it came from; cards taken from the talon join a surprise in hand
+    and were seen by its player alone."""
+    return rules_version(state) >= 2 and state["held_from"] == "pile" and len(state["held"]) == 2
+
+
+def _moves_unseen_cards(before: dict, after: dict) -> bool:
+    return any(before[place] != after[place] for place in UNSEEN_PLACES)
+
+
+def _shows_a_covered_number(before: dict, seat: int, move: dict) -> bool:
+    """Normal mode: a card taken out of a sequence that holds another shows a number nobody
+    has seen: a discarded one lands face up on a pile (the top's number was seen, but the card
+    below then shows), and a broken button's take uncovers the card below when it is the top
+    (a covered card it takes goes into the box unseen)."""
+    if move["kind"] not in ("break", "discard_played"):
+        return False
+    length = len(sequences_of(before, seat)[COLOUR_INDEX[move["sequence"]]]) // 2
+    if move["kind"] == "discard_played":
+        return length > 1
+    return move["position"] == length and length > 1
 
 
 def _colour_only(name: str) -> str:

@@ -23,8 +23,8 @@ CONTRACT = (
 
 
 def modules_of(slug: str) -> set[str]:
-    """The game's modules by name; `rules` may be a package of its chapters where the rules
-    pass what one module should hold (DOS, Dr. Hrubec)."""
+    """The game's modules by name; one that would pass what a module should hold is a package
+    of its chapters under the same name (DOS's and Dr. Hrubec's rules, Dr. Gomb's bot)."""
     folder = GAMES / slug
     names = {path.stem for path in folder.glob("*.py")}
     return names | {path.parent.name for path in folder.glob("*/__init__.py")}

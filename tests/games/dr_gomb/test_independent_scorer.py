@@ -1,6 +1,6 @@
 """Dr. Gomb scoring checked by a second scorer, written from the rulebook and RULINGS.md alone.
 
-The scorer below shares nothing with games/dr_gomb.py but the card codes ("r3" red 3, "g*"
+The scorer below shares nothing with games/dr_gomb/ but the card codes ("r3" red 3, "g*"
 green joker, "b!" blue broken). It reads the rulebook's Scoring section as the rulings settle it:
 
 - A joker takes a number its sequence does not hold yet; the jokers of a sequence are valued one

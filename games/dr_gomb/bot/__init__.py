@@ -16,7 +16,7 @@ a discard buries the pile top the others want more than the bot does.
 
 In normal mode it remembers nothing, as a friend who may not peek: it builds each sequence
 as a ladder it can read back from the colours and the top, and plays a card only as the
-next number of its ladder (ladders.py).
+next number of its ladder (bot/ladders.py).
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ from collections import Counter
 from typing import Any, NamedTuple
 
 from games.base import IllegalMove, Rng
+from games.dr_gomb.bot.ladders import ODD_ONE_FIRST, believed_sequence, ladder_height, ladder_next
 from games.dr_gomb.cards import (
     BROKEN,
     CODE_OF,
@@ -40,7 +41,6 @@ from games.dr_gomb.cards import (
     SURPRISE,
     cards,
 )
-from games.dr_gomb.ladders import ODD_ONE_FIRST, believed_sequence, ladder_height, ladder_next
 from games.dr_gomb.rules import CARD_LIMIT, FINISHED, legal_moves
 from games.dr_gomb.scoring import EXTRA_POINTS, RUN_POINTS
 from games.dr_gomb.view import view
