@@ -382,7 +382,8 @@ def unsigned_replies_taken(settings) -> None:
 
 @pytest.fixture
 def fast_passwords(settings) -> None:
-    """Test players' passwords hash in microseconds instead of half a second each."""
+    """Test players' passwords hash in microseconds instead of half a second each (every
+    test's do already: tests/conftest.py; kept for the modules that name it)."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
