@@ -204,7 +204,7 @@ def is_last_mover(game: Game, seat: int) -> bool:
 def test_the_turn_given_back_is_emailed_and_the_next_players_email_plays_nothing(make_user):
     from tabletop.mail import inbound
     from tabletop.mail.models import Outbox
-    from tests import mailhelpers
+    from tests.helpers import mail as mailhelpers
 
     game = started_game([make_user("ann"), make_user("ben")])
     mover_seat = game.to_act[0]
