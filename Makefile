@@ -33,9 +33,10 @@ run: $(READY) $(CATALOGUES)
 	$(BIN)/python manage.py runserver 127.0.0.1:8000
 
 # The whole suite. With DATABASE_URL set (CI: PostgreSQL) the tests whose behaviour depends
-# on the database backend run a second time on the embedded SQLite.
+# on the database backend run a second time on the embedded SQLite. The slowest tests are
+# listed at the end: the longest one bounds how soon the workers can finish.
 test: $(READY) $(CATALOGUES)
-	$(BIN)/python -m pytest -n auto --dist loadgroup
+	$(BIN)/python -m pytest -n auto --dist loadgroup --durations=15
 	@if [ -n "$$DATABASE_URL" ]; then \
 		echo "backend-specific tests again on SQLite:"; \
 		env -u DATABASE_URL $(BIN)/python -m pytest -m backend_specific -n 0; \

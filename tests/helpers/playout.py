@@ -1,9 +1,10 @@
 """Seeded random playouts that check the rules contract on every step.
 
-Each game's tests call `play_random_games` with its own invariant (cards accounted for,
-no adjacent buttons...). The checks here are the ones every game owes the service:
-every offered move is accepted, anything else is refused with the state untouched,
-notation round-trips, views are JSON, and replaying the log gives the same bytes.
+tests/games/test_playouts.py plays every game through `play_random_game`, with the game's
+own laws (tests/games/<slug>/playouts.py: cards accounted for, no adjacent buttons...) at
+every step. The checks here are the ones every game owes the service: every offered move is
+accepted, anything else is refused with the state untouched, notation round-trips, views are
+JSON, and replaying the log gives the same bytes.
 """
 
 from __future__ import annotations
@@ -11,12 +12,29 @@ from __future__ import annotations
 import copy
 import json
 from collections.abc import Callable
+from dataclasses import dataclass
 from types import ModuleType
 
 import games
 from games import IllegalMove, Rng, canonical, step_rng
 
 Invariant = Callable[[dict], None]
+
+
+@dataclass(frozen=True)
+class Playouts:
+    """A batch of seeded random games of one game, played at each of `players` (every count
+    the game allows when empty); the first `detailed` try every legal move at every step."""
+
+    games: int
+    options: dict | None = None
+    players: tuple[int, ...] = ()
+    detailed: int = 5
+
+
+def playout_seed(slug: str, players: int, options: dict | None, n: int) -> str:
+    """The n-th game of a batch: its seed names the game, the table and the options."""
+    return f"{slug}-{players}-{json.dumps(options, sort_keys=True)}-{n}"
 
 
 def mutated(move: dict, rng: Rng) -> object:
@@ -155,7 +173,7 @@ def play_random_games(
     rules = games.get(slug)
     finals = []
     for n in range(count):
-        seed = f"{slug}-{players}-{json.dumps(options, sort_keys=True)}-{n}"
+        seed = playout_seed(slug, players, options, n)
         final, _ = play_random_game(rules, players, seed, options, invariant, n < detailed)
         finals.append(final)
     return finals

@@ -6,7 +6,6 @@ MAIL_INBOUND_PER_SENDER_PER_HOUR times an hour."""
 from __future__ import annotations
 
 import smtplib
-import uuid
 from io import StringIO
 from types import SimpleNamespace
 
@@ -182,9 +181,8 @@ def test_more_replies_than_the_hourly_limit_are_recorded_not_played_nor_answered
 ):
     settings.MAIL_REQUIRE_AUTHENTICATED_SENDER = False
     settings.MAIL_INBOUND_PER_SENDER_PER_HOUR = 3
-    # The count lives in the shared cache: addresses of this test's own.
-    run = uuid.uuid4().hex[:12]
-    game = started_game([make_user(name, f"{name}-{run}@example.com") for name in ("ann", "ben")])
+    # The count lives in the shared cache, under this test's own key prefix (tests/conftest.py).
+    game = started_game([make_user(name) for name in ("ann", "ben")])
     seat = game.to_act[0]
     player = game.seats.get(position=seat).user
     original = mailhelpers.latest_email(Outbox.Kind.TURN, seat)

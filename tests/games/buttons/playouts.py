@@ -1,11 +1,18 @@
-"""Buttons: seeded random games through the shared harness, checking the laying rules throughout."""
+"""Buttons' own laws in the random playouts of tests/games/test_playouts.py: no two buttons
+side by side on any board at any step, stars only ever grow, and a board ends every game."""
 
-import pytest
+from __future__ import annotations
 
 from games.buttons import rules as buttons
-from tests.helpers.playout import play_random_games
+from tests.helpers.playout import Playouts
 
-GAMES_PER_PLAYER_COUNT = 500
+# Each player count with the layout option left out and with it named: both mean random
+# sides, and the seeds differ because the options do. Then one side chosen for everyone.
+PLAYOUTS = [
+    Playouts(games=50),
+    Playouts(games=50, options={"layout": "random"}),
+    Playouts(games=10, options={"layout": "3b"}, players=(4,), detailed=1),
+]
 
 
 class EveryBoardKeepsTheRules:
@@ -45,29 +52,18 @@ class EveryBoardKeepsTheRules:
         self.stars = stars
 
 
-# 500 games per player count, in two halves so that pytest-xdist can spread them: one with the
-# layout option left out, one with it named; both mean random sides, and the harness seeds the
-# halves differently because their options differ.
-HALVES = {"option left out": None, "option named": {"layout": "random"}}
+class Checks:
+    def __init__(self, players: int, options: dict | None) -> None:
+        self.players, self.options = players, options or {}
+        self.board_rules = EveryBoardKeepsTheRules()
 
+    def step(self, n: int, state: dict) -> None:
+        self.board_rules(state)
 
-@pytest.mark.parametrize("half", HALVES)
-@pytest.mark.parametrize("players", [2, 3, 4])
-def test_random_games_end_and_never_put_buttons_side_by_side(players, half):
-    finals = play_random_games(
-        "buttons",
-        players,
-        GAMES_PER_PLAYER_COUNT // len(HALVES),
-        HALVES[half],
-        invariant=EveryBoardKeepsTheRules(),
-    )
-    for final in finals:
-        assert final["phase"] == "over"
-        assert any(buttons.ends_game(board) for board in final["boards"])
-
-
-def test_random_games_on_one_chosen_side_for_everyone():
-    finals = play_random_games(
-        "buttons", 4, 10, {"layout": "3b"}, invariant=EveryBoardKeepsTheRules(), detailed=1
-    )
-    assert all(final["layouts"] == ["3b"] * 4 for final in finals)
+    def finished(self, finals: list[dict]) -> None:
+        for final in finals:
+            assert final["phase"] == "over"
+            assert any(buttons.ends_game(board) for board in final["boards"])
+        layout = self.options.get("layout", "random")
+        if layout != "random":
+            assert all(final["layouts"] == [layout] * self.players for final in finals)

@@ -1,17 +1,21 @@
-"""DOS played out by random bots: whole matches, every card accounted for, nothing leaked."""
+"""DOS's own laws in the random playouts of tests/games/test_playouts.py: whole matches,
+every card accounted for at every step, and no view depends on another hand or on the deck."""
 
 from __future__ import annotations
 
 import json
 from collections import Counter
 
-import pytest
-
 from games import Rng
 from games.dos import rules
 from games.dos.cards import DECK_COUNT, sort_cards
 from games.dos.view import view
-from tests.helpers.playout import play_random_games
+from tests.helpers.playout import Playouts
+
+PLAYOUTS = [Playouts(games=100), Playouts(games=20, options={"target": 100})]
+# The first games of a batch are also played out with every hidden card dealt anew at every
+# step, for every viewer: the dearest check, so on a few games only.
+VIEWS_CHECKED_GAMES = 5
 
 
 def cards_in_play(state: dict) -> list[str]:
@@ -39,21 +43,6 @@ def all_108_cards_accounted_for(state: dict) -> None:
     assert all(hand == sorted(hand, key=rules.ORDER.__getitem__) for hand in state["hands"])
 
 
-@pytest.mark.parametrize("players", [2, 3, 4])
-def test_three_hundred_random_matches_to_200_points_end_with_every_card_accounted_for(players):
-    finals = play_random_games("dos", players, 300, None, all_108_cards_accounted_for)
-    for final in finals:
-        assert max(final["scores"]) >= 200
-        assert final["scores"][final["winner"]] == max(final["scores"])
-        assert sum(final["round_points"]) == sum(final["scores"])
-
-
-@pytest.mark.parametrize("players", [2, 3, 4])
-def test_random_matches_to_100_points_stop_at_the_lower_target(players):
-    finals = play_random_games("dos", players, 20, {"target": 100}, all_108_cards_accounted_for)
-    assert all(100 <= max(final["scores"]) < 200 + 100 for final in finals)
-
-
 def redistribute_hidden_cards(state: dict, viewer: int, rng: Rng) -> dict:
     """The same position as far as `viewer` can tell: the cards they cannot see dealt anew."""
     other = json.loads(json.dumps(state))
@@ -76,19 +65,29 @@ def redistribute_hidden_cards(state: dict, viewer: int, rng: Rng) -> dict:
     return other
 
 
-@pytest.mark.parametrize("players", [2, 3, 4])
-def test_no_view_depends_on_another_hand_or_on_the_deck(players):
-    rng = Rng(f"hidden-{players}")
+def views_hide_what_they_should(state: dict, rng: Rng) -> None:
+    if rules.is_over(state):
+        return
+    for viewer in [None, *range(len(state["players"]))]:
+        seen = view(state, viewer)
+        other = redistribute_hidden_cards(state, viewer, rng)
+        assert view(other, viewer) == seen, f"seat {viewer} sees a hidden card"
+        if viewer is not None:
+            assert seen["hand"] == state["hands"][viewer]
 
-    def views_hide_what_they_should(state: dict) -> None:
+
+class Checks:
+    def __init__(self, players: int, options: dict | None) -> None:
+        self.target = (options or {}).get("target", 200)
+        self.redealer = Rng(f"hidden-{players}")
+
+    def step(self, n: int, state: dict) -> None:
         all_108_cards_accounted_for(state)
-        if rules.is_over(state):
-            return
-        for viewer in [None, *range(players)]:
-            seen = view(state, viewer)
-            other = redistribute_hidden_cards(state, viewer, rng)
-            assert view(other, viewer) == seen, f"seat {viewer} sees a hidden card"
-            if viewer is not None:
-                assert seen["hand"] == state["hands"][viewer]
+        if n < VIEWS_CHECKED_GAMES:
+            views_hide_what_they_should(state, self.redealer)
 
-    play_random_games("dos", players, 5, None, views_hide_what_they_should, detailed=0)
+    def finished(self, finals: list[dict]) -> None:
+        for final in finals:
+            assert self.target <= max(final["scores"]) < 200 + self.target
+            assert final["scores"][final["winner"]] == max(final["scores"])
+            assert sum(final["round_points"]) == sum(final["scores"])
