@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import functools
 import importlib
+import os
 from types import ModuleType
 
 import pytest
@@ -22,6 +23,9 @@ import games
 from tests.helpers.playout import Playouts, play_random_game, playout_seed
 
 DEFAULT = [Playouts(games=100)]
+# CI plays each batch once; PLAYOUTS_TIMES=5 plays five times as many games (the same first
+# ones, then more), as the suites of 300-500 games a table did before it was cut for time.
+TIMES = int(os.environ.get("PLAYOUTS_TIMES", "1"))
 
 
 class NoChecks:
@@ -63,8 +67,8 @@ def batches() -> list:
 def test_random_games_end_keep_the_contract_and_the_games_own_laws(slug, players, batch):
     rules, laws = games.get(slug), laws_of(slug)
     checks = getattr(laws, "Checks", NoChecks)(players, batch.options)
-    finals = []
-    for n in range(batch.games):
+    finals, count = [], batch.games * TIMES
+    for n in range(count):
         seed = playout_seed(slug, players, batch.options, n)
         final, _ = play_random_game(
             rules,
@@ -75,5 +79,5 @@ def test_random_games_end_keep_the_contract_and_the_games_own_laws(slug, players
             every_move=n < batch.detailed,
         )
         finals.append(final)
-    assert len(finals) == batch.games
+    assert len(finals) == count
     checks.finished(finals)
