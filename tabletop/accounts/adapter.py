@@ -8,17 +8,18 @@ other email, with links on SITE_URL rather than on whatever Host the request nam
 from __future__ import annotations
 
 from typing import Any
-from urllib.parse import quote
+from urllib.parse import quote, urlencode
 
 from allauth.account.adapter import DefaultAccountAdapter
 from django.conf import settings
+from django.contrib.auth import REDIRECT_FIELD_NAME
 from django.core.mail import EmailMultiAlternatives
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext_lazy
 
-from tabletop.accounts import limits, links
+from tabletop.accounts import addresses, limits, links
 from tabletop.accounts.models import Preferences
 
 # allauth's email templates -> ours.
@@ -85,6 +86,16 @@ class AccountAdapter(DefaultAccountAdapter):
 
     def get_email_confirmation_url(self, request, emailconfirmation) -> str:
         return links.absolute(reverse("account_confirm_email", args=[emailconfirmation.key]))
+
+    def get_email_verification_redirect_url(self, email_address) -> str:
+        """Confirming the address an invitation went to took its seat: land at that table (by
+        way of the log-in page when the link was opened in a browser not logged in)."""
+        game = addresses.landing(self.request)
+        if game is None:
+            return super().get_email_verification_redirect_url(email_address)
+        if self.request.user.is_authenticated:
+            return game
+        return links.login_path() + "?" + urlencode({REDIRECT_FIELD_NAME: game}, safe="/")
 
     def get_reset_password_from_key_url(self, key: str) -> str:
         path = reverse("account_reset_password_from_key", kwargs={"uidb36": "UID", "key": "KEY"})

@@ -17,6 +17,8 @@ from allauth.account.models import EmailAddress
 from django.core import signing
 from django.http import HttpRequest
 
+from tabletop.accounts.signals import address_confirmed
+
 INVITATION_SALT = "tabletop.accounts.invited-address"
 # An open game may wait weeks for its players; an invitation's sign-up link proves the
 # address for as long.
@@ -39,6 +41,17 @@ def verified_emails(user) -> list[str]:
         return []
     found = EmailAddress.objects.filter(user=user, verified=True)
     return list(found.values_list("email", flat=True))
+
+
+def unconfirmed_emails(user) -> list[str]:
+    """The addresses `user` gave (at sign-up, or as a new address) and has not proven yet, that
+    nobody else has proven either (lower case)."""
+    if user is None or user.pk is None:
+        return []
+    found = EmailAddress.objects.filter(user=user, verified=False)
+    emails = {email.lower() for email in found.values_list("email", flat=True)}
+    proven = EmailAddress.objects.filter(email__in=emails, verified=True)
+    return sorted(emails - {email.lower() for email in proven.values_list("email", flat=True)})
 
 
 def verified_owner(email: str):
@@ -64,6 +77,25 @@ def verify(user, email: str | None = None) -> bool:
         user=user, email=email, defaults={"primary": not has_primary}
     )
     return address.set_verified()
+
+
+def announce_confirmed(
+    sender, request: HttpRequest | None, email_address: EmailAddress, **_
+) -> None:
+    """allauth's email_confirmed: tell the rooms above (address_confirmed), and remember where
+    the one game they seated the player at is, for the adapter's redirect (`landing`)."""
+    user = email_address.user
+    answers = address_confirmed.send(
+        sender=type(user), user=user, email=email_address.email.strip().lower()
+    )
+    paths = [path for _, found in answers for path in found or ()]
+    if request is not None and len(paths) == 1:
+        request.tabletop_landing = paths[0]
+
+
+def landing(request: HttpRequest) -> str | None:
+    """The game a confirmation just seated the player at, if exactly one."""
+    return getattr(request, "tabletop_landing", None)
 
 
 # ---------------------------------------------------------------------------- invitations

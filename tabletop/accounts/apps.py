@@ -6,10 +6,11 @@ class AccountsConfig(AppConfig):
     label = "accounts"
 
     def ready(self) -> None:
+        from allauth.account.signals import email_confirmed
         from django.contrib.auth.signals import user_logged_in, user_login_failed
         from django.db.models.signals import post_delete, post_save
 
-        from tabletop.accounts import limits, link_sessions, middleware
+        from tabletop.accounts import addresses, limits, link_sessions, middleware
         from tabletop.accounts.models import Preferences
 
         # A password log-in (or any other) lifts the limits of a session a link started.
@@ -24,3 +25,5 @@ class AccountsConfig(AppConfig):
             changed.connect(
                 middleware.forget_kept_preferences, sender=Preferences, dispatch_uid="accounts-kept"
             )
+        # A confirmed address takes the seats its invitations hold (play listens).
+        email_confirmed.connect(addresses.announce_confirmed, dispatch_uid="accounts-confirmed")

@@ -22,7 +22,7 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext
 
-from tabletop.accounts import addresses
+from tabletop.accounts import addresses, links
 from tabletop.play import signals, store
 from tabletop.play.models import Game, Invitation
 from tabletop.play.store import GameNotActive, NotASeat, NotInvited, Refused
@@ -52,8 +52,10 @@ def create_table(
     invitations than seats, no table is set."""
     if invitees and kwargs.get("fill_with_bots"):
         raise Refused(
-            "The computer takes every other seat of a game against it, so there is no seat "
-            "to invite anyone to; leave the invitations out, or play without bots."
+            gettext(
+                "The computer takes every other seat of a game against it, so there is no "
+                "seat to invite anyone to; leave the invitations out, or play without bots."
+            )
         )
     with transaction.atomic():
         game = store.create_game(creator, slug, players, options, **kwargs)
@@ -67,9 +69,12 @@ def invite(game: Game, who: str, invited_by) -> Invitation:
     same person again while their seat is held sends nothing new."""
     who = (who or "").strip()
     if not who:
-        raise Refused("Name a player or an email address to invite.")
+        raise Refused(gettext("Name a player or an email address to invite."))
     if len(who) > MAX_INVITEE_LENGTH:
-        raise Refused(f"A name or an email address is at most {MAX_INVITEE_LENGTH} characters.")
+        raise Refused(
+            gettext("A name or an email address is at most %(count)s characters.")
+            % {"count": MAX_INVITEE_LENGTH}
+        )
     with transaction.atomic():
         game = Game.objects.select_for_update().get(pk=game.pk)
         _check_may_invite(game, invited_by)
@@ -81,8 +86,10 @@ def invite(game: Game, who: str, invited_by) -> Invitation:
             return invitation
         if not store.seats_free(game):
             raise NoSeatFree(
-                "Every seat at this table is taken or held for an invited player; withdraw "
-                "an invitation to invite someone else."
+                gettext(
+                    "Every seat at this table is taken or held for an invited player; "
+                    "withdraw an invitation to invite someone else."
+                )
             )
         if invitation is None:
             invitation = Invitation(game=game, email=email)
@@ -96,14 +103,19 @@ def invite(game: Game, who: str, invited_by) -> Invitation:
 
 def _check_may_invite(game: Game, user) -> None:
     if game.status == Game.Status.CANCELLED:
-        raise GameNotActive("This table was cancelled; nobody can be invited to it.")
+        raise GameNotActive(gettext("This table was cancelled; nobody can be invited to it."))
     if game.status != Game.Status.OPEN:
-        raise GameNotActive("This game has all its players; nobody can be invited any more.")
+        raise GameNotActive(
+            gettext("This game has all its players; nobody can be invited any more.")
+        )
     creator = game.created_by
     if game.private and creator.pk != user.pk:
-        raise NotASeat(f"Only {creator.get_username()} invites players to this private table.")
+        raise NotASeat(
+            gettext("Only %(name)s invites players to this private table.")
+            % {"name": creator.get_username()}
+        )
     if game.seat_of(user) is None and creator.pk != user.pk:
-        raise NotASeat("Only the players of a game invite to it.")
+        raise NotASeat(gettext("Only the players of a game invite to it."))
 
 
 def _invitee(who: str) -> tuple:
@@ -112,22 +124,32 @@ def _invitee(who: str) -> tuple:
         try:
             validate_email(who)
         except ValidationError:
-            raise Refused(f"'{who}' is not an email address.") from None
+            raise Refused(
+                gettext("'%(address)s' is not an email address.") % {"address": who}
+            ) from None
         email = who.lower()
         return addresses.verified_owner(email), email
     user = get_user_model().objects.filter(username__iexact=who, is_active=True).first()
     if user is None:
-        raise Refused(f"Nobody plays here under the name '{who}'; invite them by email address.")
+        raise Refused(
+            gettext("Nobody plays here under the name '%(name)s'; invite them by email address.")
+            % {"name": who}
+        )
     if not user.email:
-        raise Refused(f"{user.get_username()} has no email address to send an invitation to.")
+        raise Refused(
+            gettext("%(name)s has no email address to send an invitation to.")
+            % {"name": user.get_username()}
+        )
     return user, user.email.lower()
 
 
 def _check_not_seated(game: Game, user, email: str) -> None:
     if user is not None and game.seats.filter(user=user).exists():
-        raise Refused(f"{user.get_username()} already has a seat in this game.")
+        raise Refused(
+            gettext("%(name)s already has a seat in this game.") % {"name": user.get_username()}
+        )
     if game.seats.filter(user__email__iexact=email).exists():
-        raise Refused(f"{email} already has a seat in this game.")
+        raise Refused(gettext("%(name)s already has a seat in this game.") % {"name": email})
 
 
 def withdraw(invitation: Invitation, by) -> Invitation:
@@ -138,7 +160,8 @@ def withdraw(invitation: Invitation, by) -> Invitation:
         creator = game.created_by
         if creator.pk != by.pk:
             raise NotASeat(
-                f"Only {creator.get_username()}, who set this table, withdraws invitations."
+                gettext("Only %(name)s, who set this table, withdraws invitations.")
+                % {"name": creator.get_username()}
             )
         _check_still_held(game, invitation)
         invitation.withdrawn = timezone.now()
@@ -182,25 +205,51 @@ def accept_on_sign_up(sender, user, email: str, invitation: int | None, **_) -> 
         return
 
 
+def accept_on_confirmation(sender, user, email: str, **_) -> list[str]:
+    """accounts.signals.address_confirmed: a player who proved they read `email` takes every
+    seat an invitation to that address holds (the dashboard and the table's refusal told them
+    so); answers with the paths of those games. A seat that is gone is left alone."""
+    seated = []
+    for invitation in by_address(email):
+        try:
+            accept(invitation, user)
+        except Refused:
+            continue
+        seated.append(links.game_path(invitation.game_id))
+    return seated
+
+
+def by_address(email: str) -> list[Invitation]:
+    """Invitations sent to `email` as an address (no player named) that still hold a seat at
+    a table waiting for players."""
+    return list(
+        Invitation.objects.holding_seats()
+        .filter(user__isnull=True, email=email.strip().lower(), game__status=Game.Status.OPEN)
+        .order_by("created", "pk")
+    )
+
+
 def _check_is_theirs(invitation: Invitation, user) -> None:
     if not Invitation.objects.for_player(user).filter(pk=invitation.pk).exists():
-        raise NotInvited("This invitation is not yours.")
+        raise NotInvited(gettext("This invitation is not yours."))
 
 
 def _check_still_held(game: Game, invitation: Invitation) -> None:
     if game.status == Game.Status.CANCELLED:
-        raise GameNotActive("This table was cancelled before it started.")
+        raise GameNotActive(gettext("This table was cancelled before it started."))
     if game.status != Game.Status.OPEN:
-        raise GameNotActive("This game has all its players; its invitations are closed.")
+        raise GameNotActive(gettext("This game has all its players; its invitations are closed."))
     if invitation.accepted:
-        raise GameNotActive("This invitation was accepted already.")
+        raise GameNotActive(gettext("This invitation was accepted already."))
     if invitation.declined:
         raise GameNotActive(
-            f"This invitation was declined; {invitation.invited_by.get_username()} can invite "
-            "again."
+            gettext("This invitation was declined; %(name)s can invite again.")
+            % {"name": invitation.invited_by.get_username()}
         )
     if invitation.withdrawn:
-        raise GameNotActive(f"{game.created_by.get_username()} withdrew this invitation.")
+        raise GameNotActive(
+            gettext("%(name)s withdrew this invitation.") % {"name": game.created_by.get_username()}
+        )
 
 
 # ---------------------------------------------------------------------------- reading
@@ -220,6 +269,24 @@ def pending_for(user) -> list[Invitation]:
         .select_related("game", "invited_by")
         .order_by("-created")
     )
+
+
+def awaiting_confirmation(user, game: Game | None = None) -> list[Invitation]:
+    """Invitations sent to an address `user` gave but has not confirmed (and nobody else has):
+    confirming it takes their seats. Shown to that player alone, so that they know why the
+    table is closed to them; an address typed into a sign-up form proves nothing, so these
+    seats wait for the confirmation."""
+    emails = addresses.unconfirmed_emails(user)
+    if not emails:
+        return []
+    found = (
+        Invitation.objects.holding_seats()
+        .filter(user__isnull=True, email__in=emails, game__status=Game.Status.OPEN)
+        .exclude(game__seats__user=user)
+    )
+    if game is not None:
+        found = found.filter(game=game)
+    return list(found.select_related("game", "invited_by").order_by("-created", "-pk"))
 
 
 def held_for(game: Game, user) -> Invitation | None:
@@ -255,6 +322,12 @@ def why_hidden(game: Game, user) -> str | None:
         return None
     mine = latest_for(game, user)
     if mine is None:
+        waiting = awaiting_confirmation(user, game)
+        if waiting:
+            return gettext(
+                "This table is private, and its seat for %(address)s waits for you to confirm "
+                "that address: confirming it takes the seat."
+            ) % {"address": waiting[0].email}
         return gettext(
             "This table is private: only its players and the people they invited see it."
         )
