@@ -1,11 +1,17 @@
-"""A friend invited by email to a private table signs up through the email's link, in
-Chromium, and lands in the seat held for them; the game starts."""
+"""A friend invited by email to a private table, in Chromium: signed up through the email's
+link, they land in the seat held for them and the game starts; signed up through the ordinary
+form, the table and the dashboard tell them that confirming the address takes the seat, send
+the confirmation again, and confirming lands them in it."""
 
 from __future__ import annotations
 
 import re
+import time
+from types import SimpleNamespace
 
 import pytest
+from allauth.core.internal import ratelimit
+from django.core import mail
 
 from tabletop.mail.compose import compose
 from tabletop.mail.models import Outbox
@@ -47,6 +53,55 @@ def test_an_invitee_signs_up_through_the_link_and_lands_in_their_seat(new_page, 
     assert game.status == Game.Status.ACTIVE
     assert [seat.user.username for seat in game.seats.all()] == ["ann", "zoe"]
     screenshots(zoe, "invitee-in-their-seat")
+
+
+def test_an_invitee_who_signed_up_by_the_ordinary_form_confirms_and_lands_in_their_seat(
+    new_page, make_user, monkeypatch
+):
+    ann = make_user("ann")
+    game = invitations.create_table(
+        ann, "gazobu", 2, {}, private=True, invitees=["zoe@example.com"]
+    )
+    row = Outbox.objects.get(kind=Outbox.Kind.INVITATION, to="zoe@example.com")
+    take_your_seat = re.search(r"Take your seat: (\S+)", compose(row).body).group(1)
+
+    zoe = new_page()
+    zoe.goto(take_your_seat.removeprefix("http://localhost:8000"))
+    zoe.click("main >> text=Sign up")
+    assert zoe.input_value("#id_email") == ""
+    zoe.fill("#id_username", "zoe")
+    zoe.fill("#id_email", "zoe@example.com")
+    zoe.fill("#id_password1", PASSWORD)
+    zoe.fill("#id_password2", PASSWORD)
+    zoe.click("form.stacked button")
+    zoe.wait_for_url(re.compile(rf".*/games/{game.pk}/$"))
+
+    refusal = zoe.inner_text("main")
+    assert "its seat for zoe@example.com waits for you to confirm that address" in refusal
+    assert f"Gazobu #{game.pk}" in refusal and "from ann" in refusal
+    screenshots(zoe, "invitee-waits-for-the-address")
+    zoe.goto("/")
+    waiting = zoe.inner_text(".pending-invitations")
+    assert "Confirming the address takes the seat" in waiting
+    screenshots(zoe, "dashboard-invitation-waits-for-the-address")
+
+    # The sign-up's link went astray; minutes later (past allauth's limit) she asks again.
+    later = time.time() + 4 * 60
+    clock = SimpleNamespace(time=lambda: later, monotonic=time.monotonic)
+    monkeypatch.setattr(ratelimit, "time", clock)
+    sent = len(mail.outbox)
+    zoe.click("text=Send the confirmation again")
+    zoe.wait_for_url(re.compile(r".*/accounts/email/$"))
+    assert len(mail.outbox) == sent + 1
+    link = re.search(r"http://localhost:8000(/accounts/confirm-email/\S+)", mail.outbox[-1].body)
+
+    zoe.goto(link.group(1))
+    zoe.click("form.stacked button")
+    zoe.wait_for_url(re.compile(rf".*/games/{game.pk}/$"))
+    assert "zoe (you)" in zoe.inner_text(".seat-list")
+    game.refresh_from_db()
+    assert game.status == Game.Status.ACTIVE
+    assert [seat.user.username for seat in game.seats.all()] == ["ann", "zoe"]
 
 
 def test_a_player_invited_by_name_accepts_on_the_game_page(new_page, make_user):
