@@ -18,6 +18,7 @@ from tabletop.mail.models import Outbox
 from tabletop.play import invitations
 from tabletop.play.models import Game
 from tests.browser.conftest import PASSWORD, log_in, screenshots
+from tests.browser.test_accessibility import check_here
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
@@ -66,7 +67,9 @@ def test_an_invitee_who_signed_up_by_the_ordinary_form_confirms_and_lands_in_the
     take_your_seat = re.search(r"Take your seat: (\S+)", compose(row).body).group(1)
 
     zoe = new_page()
+    found: dict[str, list[str]] = {}
     zoe.goto(take_your_seat.removeprefix("http://localhost:8000"))
+    check_here(zoe, "the table's refusal to a visitor", found)
     zoe.click("main >> text=Sign up")
     assert zoe.input_value("#id_email") == ""
     zoe.fill("#id_username", "zoe")
@@ -80,10 +83,13 @@ def test_an_invitee_who_signed_up_by_the_ordinary_form_confirms_and_lands_in_the
     assert "its seat for zoe@example.com waits for you to confirm that address" in refusal
     assert f"Gazobu #{game.pk}" in refusal and "from ann" in refusal
     screenshots(zoe, "invitee-waits-for-the-address")
+    check_here(zoe, "the table's refusal, waiting for the address", found)
     zoe.goto("/")
     waiting = zoe.inner_text(".pending-invitations")
     assert "Confirming the address takes the seat" in waiting
     screenshots(zoe, "dashboard-invitation-waits-for-the-address")
+    check_here(zoe, "the dashboard, waiting for the address", found)
+    assert not found, found
 
     # The sign-up's link went astray; minutes later (past allauth's limit) she asks again.
     later = time.time() + 4 * 60
