@@ -57,8 +57,9 @@ def mail_stays_here() -> bool:
 
 
 def outbox_open_to(request: HttpRequest) -> bool:
-    """While DEBUG is on (a developer's own machine, as `make run` runs it) anyone reads every
-    email, an invitee without an account too; without DEBUG only staff do, as in the admin."""
+    """While DEBUG is on (a developer's own machine, as `make run` runs it, whose error pages
+    show far more) anyone reads every email, an invitee without an account too; without DEBUG
+    only staff do: the emails hold log-in links."""
     return mail_stays_here() and (settings.DEBUG or request.user.is_staff)
 
 
