@@ -23,14 +23,23 @@ messages: $(CATALOGUES)
 # The embedded default: SQLite, a Celery worker with beat on a broker kept in files under
 # var/, email kept in the local outbox (/mail/). Stops the worker when the server stops.
 # DEBUG=1 for every step: without SECRET_KEY only DEBUG lets tabletop use its public key.
+# The site is served at SITE_URL, the origin its emails link to, and printed: browsed at
+# another (localhost for 127.0.0.1), an email's link would land on a session-less origin.
+# Another origin: `make run SITE_URL=http://localhost:8000` (its host in ALLOWED_HOSTS).
+SITE_URL ?= http://127.0.0.1:8000
+ORIGIN = $(patsubst %/,%,$(SITE_URL))
 run: export DEBUG = 1
+run: export SITE_URL := $(SITE_URL)
 run: $(READY) $(CATALOGUES)
+	@case "$(ORIGIN)" in http://*:[0-9]*) ;; *) \
+		echo "make run serves plain HTTP at http://host:port; SITE_URL is $(SITE_URL)"; exit 2;; esac
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py demo
+	@echo "tabletop runs at $(ORIGIN)/ (email links open it; the email is at $(ORIGIN)/mail/)"
 	$(BIN)/celery -A tabletop worker --beat --concurrency=1 --loglevel=INFO \
 		--schedule=var/celerybeat-schedule --logfile=var/celery.log & \
 	trap 'kill $$! 2>/dev/null' EXIT INT TERM; \
-	$(BIN)/python manage.py runserver 127.0.0.1:8000
+	$(BIN)/python manage.py runserver $(patsubst http://%,%,$(ORIGIN))
 
 # The whole suite. With DATABASE_URL set (CI: PostgreSQL) the tests whose behaviour depends
 # on the database backend run a second time on the embedded SQLite. The slowest tests are

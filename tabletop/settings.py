@@ -114,6 +114,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "tabletop.web.waiting.games_waiting",
+                "tabletop.web.mailpages.local_outbox_link",
             ],
         },
     },

@@ -14,9 +14,11 @@ from allauth.account.adapter import DefaultAccountAdapter
 from django.conf import settings
 from django.contrib.auth import REDIRECT_FIELD_NAME
 from django.core.mail import EmailMultiAlternatives
+from django.template import TemplateDoesNotExist
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy
 
 from tabletop.accounts import addresses, limits, links
@@ -100,6 +102,28 @@ class AccountAdapter(DefaultAccountAdapter):
     def get_reset_password_from_key_url(self, key: str) -> str:
         path = reverse("account_reset_password_from_key", kwargs={"uidb36": "UID", "key": "KEY"})
         return links.absolute(path.replace("UID-KEY", quote(key)))
+
+    def add_message(
+        self,
+        request,
+        level: int,
+        message_template: str | None = None,
+        message_context: dict[str, Any] | None = None,
+        extra_tags: str = "",
+        message: str | None = None,
+    ) -> None:
+        """allauth reads a rendered flash back as text, which the page escapes again; the
+        template escaped what it put in as it rendered, so its own markup (the link to the local
+        outbox while DEBUG is on) is kept."""
+        if message is None and message_template:
+            try:
+                rendered = render_to_string(message_template, message_context or {}, request)
+            except TemplateDoesNotExist:
+                return
+            if not rendered.strip():
+                return
+            message = mark_safe(rendered.strip())
+        super().add_message(request, level, message_template, message_context, extra_tags, message)
 
 
 def recipient_language(user) -> str | None:

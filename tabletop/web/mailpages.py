@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
-from email.utils import getaddresses
-from itertools import islice
+import re
+from email import message_from_string, policy
+from email.message import EmailMessage
 
+from csp.constants import NONE, SELF, UNSAFE_INLINE
+from csp.decorators import csp
 from django.conf import settings
-from django.contrib.auth.views import redirect_to_login
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+from django.views.decorators.clickjacking import xframe_options_sameorigin
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods
 
@@ -17,6 +21,7 @@ from tabletop.accounts.views import bad_link
 from tabletop.mail import subscriptions
 from tabletop.mail.models import LocalMail
 
+LOCAL_BACKEND = "tabletop.mail.backends.LocalOutboxBackend"
 OUTBOX_PAGE = 200
 
 
@@ -39,34 +44,96 @@ def unsubscribe(request: HttpRequest, token: str) -> HttpResponse:
     return render(request, "web/unsubscribe.html", context)
 
 
-def local_outbox(request: HttpRequest) -> HttpResponse:
-    """Mail kept by the embedded default's backend: each player reads their own, staff all.
+def local_outbox_link(request: HttpRequest) -> dict:
+    """A context processor: the navigation and the "we sent" flashes link the outbox while DEBUG
+    is on and mail stays here, so a newcomer finds the email `make run` keeps."""
+    if settings.DEBUG and mail_stays_here():
+        return {"local_outbox_url": reverse("local-outbox")}
+    return {}
 
-    Only there, with DEBUG on or for staff: the mail holds log-in links.
-    """
-    local = settings.EMAIL_BACKEND == "tabletop.mail.backends.LocalOutboxBackend"
-    if not local:
+
+def mail_stays_here() -> bool:
+    return settings.EMAIL_BACKEND == LOCAL_BACKEND
+
+
+def outbox_open_to(request: HttpRequest) -> bool:
+    """While DEBUG is on (a developer's own machine, as `make run` runs it, whose error pages
+    show far more) anyone reads every email, an invitee without an account too; without DEBUG
+    only staff do: the emails hold log-in links."""
+    return mail_stays_here() and (settings.DEBUG or request.user.is_staff)
+
+
+def local_outbox(request: HttpRequest) -> HttpResponse:
+    """Every email the embedded default kept, newest first."""
+    if not outbox_open_to(request):
         raise Http404("No local outbox here.")
-    if not request.user.is_authenticated:
-        return redirect_to_login(request.get_full_path())
-    if not (settings.DEBUG or request.user.is_staff):
-        raise Http404("No local outbox here.")
-    context = {"mails": mail_to(request.user), "everyone": request.user.is_staff}
+    context = {"mails": LocalMail.objects.all()[:OUTBOX_PAGE], **origins(request)}
     return render(request, "web/local_outbox.html", context)
 
 
-def mail_to(user) -> list[LocalMail]:
-    """The newest local mail addressed to `user`; every message for staff."""
-    if user.is_staff:
-        return list(LocalMail.objects.all()[:OUTBOX_PAGE])
-    address = (user.email or "").strip().lower()
-    if not address:
-        return []
-    # icontains narrows the rows; the parsed addresses decide (ann@x is inside joann@x).
-    candidates = LocalMail.objects.filter(recipients__icontains=address).iterator()
-    theirs = (mail for mail in candidates if address in addresses(mail.recipients))
-    return list(islice(theirs, OUTBOX_PAGE))
+def local_mail(request: HttpRequest, mail_id: int) -> HttpResponse:
+    """One email as its reader sees it: the HTML part framed, the text part with live links."""
+    if not outbox_open_to(request):
+        raise Http404("No local outbox here.")
+    mail = get_object_or_404(LocalMail, pk=mail_id)
+    message = parsed(mail)
+    context = {
+        "mail": mail,
+        "reply_to": message.get("Reply-To", ""),
+        "text": part(message, "plain"),
+        "has_html": part(message, "html") is not None,
+        **origins(request),
+    }
+    return render(request, "web/local_mail.html", context)
 
 
-def addresses(recipients: str) -> set[str]:
-    return {address.lower() for _, address in getaddresses([recipients]) if address}
+# The HTML part is the email's own markup: it runs no script, submits no form and, framed in
+# the email's page, sits in a sandbox apart from the site; a link a person clicks opens in the
+# whole window, as a mail program opens it in a browser.
+HTML_PART_POLICY = {
+    "default-src": [NONE],
+    "style-src": [UNSAFE_INLINE],
+    "img-src": [SELF, "data:"],
+    "base-uri": [NONE],
+    "form-action": [NONE],
+    "frame-ancestors": [SELF],
+    "sandbox": ["allow-top-navigation-by-user-activation"],
+}
+
+
+@xframe_options_sameorigin
+@csp(HTML_PART_POLICY)
+def local_mail_html(request: HttpRequest, mail_id: int) -> HttpResponse:
+    if not outbox_open_to(request):
+        raise Http404("No local outbox here.")
+    html = part(parsed(get_object_or_404(LocalMail, pk=mail_id)), "html")
+    if html is None:
+        raise Http404("This email has no HTML part.")
+    return HttpResponse(links_open_the_window(html), content_type="text/html; charset=utf-8")
+
+
+def parsed(mail: LocalMail) -> EmailMessage:
+    return message_from_string(mail.message, policy=policy.default)
+
+
+def part(message: EmailMessage, subtype: str) -> str | None:
+    """The decoded text of the message's text/<subtype> part; None when it has none."""
+    body = message.get_body(preferencelist=(subtype,))
+    if body is None or body.get_content_subtype() != subtype:
+        return None
+    return body.get_content()
+
+
+def links_open_the_window(html: str) -> str:
+    """A framed page's links would open inside the frame, where the site refuses to be shown."""
+    base = '<base target="_top">'
+    head = re.search(r"<head(\s[^>]*)?>", html, flags=re.IGNORECASE)
+    if head is None:
+        return base + html
+    return html[: head.end()] + base + html[head.end() :]
+
+
+def origins(request: HttpRequest) -> dict:
+    """The emails' links open SITE_URL: browsed at another origin, a click lands logged out."""
+    here = request.build_absolute_uri("/").rstrip("/")
+    return {"site_url": settings.SITE_URL, "browsed_at": here if here != settings.SITE_URL else ""}

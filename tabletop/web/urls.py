@@ -55,5 +55,7 @@ urlpatterns = [
     path("rules/<str:slug>/", rules.rules_page, name="rules"),
     path("calendar/<str:token>.ics", calendars.calendar_feed, name="calendar-feed"),
     path("mail/", mailpages.local_outbox, name="local-outbox"),
+    path("mail/<int:mail_id>/", mailpages.local_mail, name="local-mail"),
+    path("mail/<int:mail_id>/html/", mailpages.local_mail_html, name="local-mail-html"),
     path("mail/unsubscribe/<str:token>/", mailpages.unsubscribe, name="mail-unsubscribe"),
 ]
