@@ -13,6 +13,7 @@ from urllib.parse import quote
 from allauth.account.adapter import DefaultAccountAdapter
 from django.conf import settings
 from django.core.mail import EmailMultiAlternatives
+from django.http import HttpResponse
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
@@ -28,6 +29,9 @@ EMAILS = {
     "account/email/password_reset_key": "password-reset",
     "account/email/login_code": "login-code",
 }
+
+LOGGED_IN = "account/messages/logged_in.txt"
+SIGNED_UP = "account/messages/signed_up.txt"
 
 
 class AccountAdapter(DefaultAccountAdapter):
@@ -73,6 +77,16 @@ class AccountAdapter(DefaultAccountAdapter):
         message = EmailMultiAlternatives(subject, text, self.get_from_email(), to, headers=headers)
         message.attach_alternative(html, "text/html")
         return message
+
+    def post_login(self, request, user, *, signup: bool, **kwargs) -> HttpResponse:
+        # allauth greets every log-in alike; someone who has just signed up is new, not back.
+        request.just_signed_up = signup
+        return super().post_login(request, user, signup=signup, **kwargs)
+
+    def add_message(self, request, level, message_template=None, *args, **kwargs) -> None:
+        if message_template == LOGGED_IN and getattr(request, "just_signed_up", False):
+            message_template = SIGNED_UP
+        super().add_message(request, level, message_template, *args, **kwargs)
 
     def save_user(self, request, user, form, commit: bool = True):
         """A player signing up in Polish or Czech (their browser's language) keeps it as their
