@@ -14,6 +14,7 @@ from allauth.account.adapter import DefaultAccountAdapter
 from django.conf import settings
 from django.contrib.auth import REDIRECT_FIELD_NAME
 from django.core.mail import EmailMultiAlternatives
+from django.http import HttpResponse
 from django.template import TemplateDoesNotExist
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -31,6 +32,9 @@ EMAILS = {
     "account/email/password_reset_key": "password-reset",
     "account/email/login_code": "login-code",
 }
+
+LOGGED_IN = "account/messages/logged_in.txt"
+SIGNED_UP = "account/messages/signed_up.txt"
 
 
 class AccountAdapter(DefaultAccountAdapter):
@@ -77,6 +81,11 @@ class AccountAdapter(DefaultAccountAdapter):
         message.attach_alternative(html, "text/html")
         return message
 
+    def post_login(self, request, user, *, signup: bool, **kwargs) -> HttpResponse:
+        # allauth greets every log-in alike; someone who has just signed up is new, not back.
+        request.just_signed_up = signup
+        return super().post_login(request, user, signup=signup, **kwargs)
+
     def save_user(self, request, user, form, commit: bool = True):
         """A player signing up in Polish or Czech (their browser's language) keeps it as their
         setting, so that their emails, which know no browser, come in it too."""
@@ -114,7 +123,10 @@ class AccountAdapter(DefaultAccountAdapter):
     ) -> None:
         """allauth reads a rendered flash back as text, which the page escapes again; the
         template escaped what it put in as it rendered, so its own markup (the link to the local
-        outbox while DEBUG is on) is kept."""
+        outbox while DEBUG is on) is kept. allauth greets every log-in alike; someone who has
+        just signed up is greeted as new, not back."""
+        if message_template == LOGGED_IN and getattr(request, "just_signed_up", False):
+            message_template = SIGNED_UP
         if message is None and message_template:
             try:
                 rendered = render_to_string(message_template, message_context or {}, request)

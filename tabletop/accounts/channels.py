@@ -8,6 +8,7 @@ from django.utils.translation import gettext
 
 from tabletop.accounts import public_urls
 from tabletop.accounts.models import (
+    EVENTS,
     PlayerWebhook,
     Preferences,
     PushSubscription,
@@ -59,6 +60,20 @@ def chosen(event: str, user_ids: list[int]) -> dict[int, set[str]]:
 
 
 # ---------------------------------------------------------------------------- the player's webhook
+
+
+def has_working_webhook(user) -> bool:
+    """A webhook set and not switched off: the only one the Webhook column reaches."""
+    return PlayerWebhook.objects.filter(user=user, switched_off__isnull=True).exists()
+
+
+def unheard_webhook_events(preferences: Preferences) -> list[str]:
+    """The events ticked in the Webhook column while no working webhook is set: nothing
+    reaches the player for them on that channel, and the settings page says so."""
+    ticked = [event for event in EVENTS if getattr(preferences, f"webhook_{event}", False)]
+    if ticked and not has_working_webhook(preferences.user):
+        return ticked
+    return []
 
 
 def set_webhook(user, url: str, form: str = Webhook.Format.JSON) -> PlayerWebhook | None:

@@ -15,6 +15,7 @@ from django.contrib.auth.views import redirect_to_login
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils import translation
 from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods, require_POST
 
@@ -106,25 +107,40 @@ def settings_page(request: HttpRequest) -> HttpResponse:
     posted = request.POST if request.method == "POST" and not action else None
     form = PreferencesForm(posted, instance=preferences, push_available=push_available())
     if posted is not None and form.is_valid():
-        form.save()
-        messages.success(request, gettext("Your settings are saved."))
+        preferences = form.save()
+        # The next page speaks the language just chosen, so its confirmation does too.
+        chosen = preferences.language or translation.get_language_from_request(request)
+        with translation.override(chosen):
+            messages.success(request, gettext("Your settings are saved."))
+            if channels.unheard_webhook_events(preferences):
+                unheard = gettext(
+                    "You ticked events in the Webhook column, but no webhook is on: set its "
+                    "address under Webhook below, or those events reach you only on the other "
+                    "channels ticked."
+                )
+                messages.warning(request, unheard)
         return redirect("settings")
     return render_settings(request, form, WebhookForm(user=request.user))
 
 
 def render_settings(request: HttpRequest, form, webhook_form, status: int = 200) -> HttpResponse:
     preferences = form.instance
+    webhook = PlayerWebhook.objects.filter(user=request.user).first()
+    calendar_url = links.absolute(reverse("calendar-feed", args=[preferences.calendar_secret()]))
     context = {
         "form": form,
         "groups": settings_groups(form),
         "grid": channel_grid(form, push_available()),
         "webhook_form": webhook_form,
-        "webhook": PlayerWebhook.objects.filter(user=request.user).first(),
+        "webhook": webhook,
+        "webhook_working": webhook is not None and webhook.active,
+        "webhook_unheard": bool(channels.unheard_webhook_events(preferences)),
         "push_key": settings.VAPID_PUBLIC_KEY if push_available() else "",
         "push_browsers": request.user.push_subscriptions.count(),
-        "calendar_url": links.absolute(
-            reverse("calendar-feed", args=[preferences.calendar_secret()])
-        ),
+        "calendar_url": calendar_url,
+        # Calendar apps open webcal:// addresses as a subscription that they keep polling.
+        "calendar_subscribe": "webcal://" + calendar_url.split("://", 1)[-1],
+        "calendar_download": calendar_url + "?download=1",
         "address_verified": addresses.is_verified(request.user),
     }
     return render(request, "accounts/settings.html", context, status=status)

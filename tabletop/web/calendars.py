@@ -44,6 +44,9 @@ def calendar_feed(request: HttpRequest, token: str) -> HttpResponse:
     response = HttpResponse(feed.to_ical(), content_type="text/calendar; charset=utf-8")
     response["Cache-Control"] = "private, no-cache"
     response["X-Robots-Tag"] = "noindex"
+    if request.GET.get("download"):
+        # The settings page's Download: the same feed as a file, for an app that imports one.
+        response["Content-Disposition"] = 'attachment; filename="tabletop-deadlines.ics"'
     return response
 
 

@@ -7,7 +7,6 @@ arranges them for the templates. A page only ever sees a seat's `view`, never th
 from __future__ import annotations
 
 import hashlib
-import re
 from dataclasses import dataclass, field, replace
 from types import ModuleType
 
@@ -30,6 +29,7 @@ from tabletop.play import (
 )
 from tabletop.play.models import Game, Move, Seat
 from tabletop.web import boards, pickers
+from tabletop.web.taglines import tagline
 from tabletop.web.vacations import Vacation, vacations
 from tabletop.web.waiting import next_game
 
@@ -49,7 +49,7 @@ def available_games() -> list[ModuleType]:
 
 
 def gallery() -> list[dict]:
-    """The games to choose from, each with the one line its rules module opens with."""
+    """The games to choose from, each with its one-line pitch in the reader's language."""
     return [
         {
             "slug": rules.slug,
@@ -60,13 +60,6 @@ def gallery() -> list[dict]:
         }
         for rules in available_games()
     ]
-
-
-def tagline(rules: ModuleType) -> str:
-    first = (rules.__doc__ or "").strip().splitlines()[0] if rules.__doc__ else ""
-    pitch = first.partition(": ")[2] or ""
-    pitch = re.sub(r"\s*\(\d+ to \d+ players\)", "", pitch).strip()
-    return pitch[:1].upper() + pitch[1:]
 
 
 def rules_for(slug: str) -> ModuleType | None:
