@@ -8,6 +8,16 @@ Each move keeps the exact JSON its plain button posts, so the picker's Play butt
 same form and the server path is unchanged. The page's script (static/web/picker.js) reads it
 from a JSON data block; without script the plain buttons stay.
 
+A step (the cards, the places) says in the game's words what to pick in it: `prompts` by the
+kinds of its parts still to pick (the sorted kinds joined by spaces, "+" after them when a move
+still needs two or more parts of the step, "" for any other case), `also` when more of it may
+be added to a move already complete, `forced` when a click would undo a part every move needs.
+
+`forced` lists the keys every legal move needs, when the picker covers every legal move: those
+start picked and stay picked. Nothing else starts picked, so Play is enabled at load only when
+the forced parts make the one legal move; parts that make one of several moves do not start
+picked at all, so that a stray click on Play never makes a move nobody chose.
+
 A move is described as
   keys     the parts it needs, one key per click (a card held twice is two clicks of one key)
   choice   what its wild cards count as ("" without a wild), with a label to ask it by
@@ -20,6 +30,7 @@ A move is described as
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from types import ModuleType
 
@@ -41,15 +52,51 @@ def picker(rules: ModuleType, view: dict, seat: int | None, legal: list[dict]) -
         return None
     mark_best(found["moves"])
     found["game"] = rules.slug
+    found["forced"] = forced_keys(found["moves"], legal)
+    found["ready"] = gettext("Ready: read what the move does below, then press Play.")
+    found.setdefault("choose", "")
     return found
+
+
+def forced_keys(moves: list[dict], legal: list[dict]) -> list[str]:
+    """The keys every legal move needs (a key needed twice by all, twice), when the picker
+    covers every legal move; none when they would by themselves make one move of several."""
+    if len({move["value"] for move in moves}) < len(legal):
+        return []
+    common = Counter(moves[0]["keys"])
+    for move in moves[1:]:
+        common &= Counter(move["keys"])
+    if len(legal) > 1 and any(Counter(move["keys"]) == common for move in moves):
+        return []
+    return sorted(common.elements())
 
 
 def value_of(move: dict) -> str:
     return Control(move, "").json
 
 
-def part(key: str, label: str, tone: str = "") -> dict:
-    return {"key": key, "label": label, "tone": tone}
+def part(key: str, label: str, tone: str = "", kind: str = "") -> dict:
+    """One thing to click; `kind` picks the step's prompt (a centre card or the centre row)."""
+    return {"key": key, "label": label, "tone": tone, "kind": kind}
+
+
+def step(name: str, title: str, parts: list[dict], prompts: dict, forced: str, also: str = ""):
+    return {
+        "name": name,
+        "title": title,
+        "parts": parts,
+        "prompts": prompts,
+        "forced": forced,
+        "also": also,
+    }
+
+
+def card_stays_picked() -> str:
+    return gettext("Every move you can make uses this card, so it stays picked.")
+
+
+def place_stays_picked() -> str:
+    return gettext("Every move you can make goes there, so it stays picked.")
 
 
 def entry(
@@ -125,29 +172,54 @@ def dos_picker(view: dict, seat: int, legal: list[dict]) -> dict:
         elif move["kind"] == "add":
             moves.append(dos_add(move, len(hand), turn))
     targets = [
-        part(f"target:{card}", label_with_count(card, view["centre"].count(card)), tone(card))
+        part(
+            f"target:{card}",
+            label_with_count(card, view["centre"].count(card)),
+            tone(card),
+            "centre",
+        )
         for card in dict.fromkeys(view["centre"])
     ]
-    targets.append(part("target:row", gettext("The centre row: add the card to it"), "row"))
+    targets.append(part("target:row", gettext("The centre row: add the card to it"), "row", "row"))
+    hand_parts = [part(f"hand:{card}", dos_card_label(card), tone(card), "card") for card in hand]
+    pick_a_card = gettext("Pick a card from your hand.")
     return {
         "title": gettext("Match or add"),
-        "hint": gettext(
-            "Pick one or two cards from your hand, then the centre card they match "
-            "(or the centre row to add a card to it)."
-        ),
         "steps": [
-            {
-                "name": "hand",
-                "title": gettext("Your cards"),
-                # One part per card held: a card held twice can be picked twice.
-                "parts": used_parts(
-                    [part(f"hand:{card}", dos_card_label(card), tone(card)) for card in hand],
-                    moves,
+            # One part per card held: a card held twice can be picked twice.
+            step(
+                "hand",
+                gettext("Your cards"),
+                used_parts(hand_parts, moves),
+                {
+                    "": pick_a_card,
+                    "card+": gettext(
+                        "Pick a card from your hand, or two whose numbers add up to a centre card."
+                    ),
+                },
+                card_stays_picked(),
+                also=gettext(
+                    "Or pick a second card from your hand: two whose numbers add up to a centre "
+                    "card match it together."
                 ),
-            },
-            {"name": "target", "title": gettext("Onto"), "parts": used_parts(targets, moves)},
+            ),
+            step(
+                "target",
+                gettext("Onto"),
+                used_parts(targets, moves),
+                {
+                    "": gettext("Now pick the centre card to match, or the centre row to add to."),
+                    "centre": gettext("Now pick the centre card to match."),
+                    "row": gettext("Now pick the centre row to add the card to it."),
+                },
+                place_stays_picked(),
+            ),
         ],
         "choice_title": gettext("Count the wild card as"),
+        "choose": gettext(
+            "Choose what the wild card counts as (a colour bonus is offered first), then "
+            "press Play."
+        ),
         "call_title": gettext("Call DOS! (you will hold two cards)"),
         "hide_empty": [".dos-matches"],
         "moves": moves,
@@ -251,7 +323,7 @@ def gomb_picker(view: dict, seat: int, legal: list[dict]) -> dict:
         if kind in ("play", "discard"):
             name = move["card"]
             card_key = f"card:{name}"
-            cards[card_key] = part(card_key, name, name.partition(" ")[0])
+            cards[card_key] = part(card_key, name, name.partition(" ")[0], "held")
         elif kind == "discard_played":
             colour, at = move["sequence"], move["position"]
             name = sequences[colour][at - 1]
@@ -261,29 +333,56 @@ def gomb_picker(view: dict, seat: int, legal: list[dict]) -> dict:
                 "colour": colour,
                 "at": at,
             }
-            cards[card_key] = part(card_key, label, name.partition(" ")[0])
+            cards[card_key] = part(card_key, label, name.partition(" ")[0], "sewn")
         else:
             continue
         if kind == "play":
             target_key = f"target:{move['to']}"
             targets[target_key] = part(
-                target_key, gettext("Your %(colour)s sequence") % {"colour": move["to"]}, move["to"]
+                target_key,
+                gettext("Your %(colour)s sequence") % {"colour": move["to"]},
+                move["to"],
+                "sequence",
             )
         else:
             target_key = f"target:pile:{move['pile']}"
             targets[target_key] = part(
-                target_key, gettext("Discard pile %(pile)d") % {"pile": move["pile"]}, "pile"
+                target_key,
+                gettext("Discard pile %(pile)d") % {"pile": move["pile"]},
+                "pile",
+                "pile",
             )
         moves.append(entry(move, [card_key, target_key], gomb_preview(move, view, sequences)))
     ordered = sorted(targets.values(), key=lambda p: p["key"].startswith("target:pile"))
     return {
         "title": gettext("Place a card"),
-        "hint": gettext(
-            "Pick a card, then the sequence to sew it onto or the pile to discard it to."
-        ),
         "steps": [
-            {"name": "card", "title": gettext("Card"), "parts": list(cards.values())},
-            {"name": "target", "title": gettext("Onto"), "parts": ordered},
+            step(
+                "card",
+                gettext("Card"),
+                list(cards.values()),
+                {
+                    "": gettext("Pick the card to place."),
+                    "sewn": gettext("Pick the card of your sequences to discard."),
+                    "held sewn": gettext(
+                        "Pick the card to place, or a card of your sequences to discard."
+                    ),
+                },
+                card_stays_picked(),
+            ),
+            step(
+                "target",
+                gettext("Onto"),
+                ordered,
+                {
+                    "": gettext(
+                        "Now pick the sequence to sew it onto, or the pile to discard it to."
+                    ),
+                    "sequence": gettext("Now pick the sequence to sew it onto."),
+                    "pile": gettext("Now pick the pile to discard it to."),
+                },
+                place_stays_picked(),
+            ),
         ],
         "choice_title": "",
         "call_title": "",
@@ -342,7 +441,8 @@ def hrubec_picker(view: dict, seat: int, legal: list[dict]) -> dict:
         if kind not in ("hire", "play"):
             continue
         slug = move["doctor"] if kind == "hire" else move["card"]
-        card = part(f"card:{slug}", hrubec_name(slug), "doctor" if kind == "hire" else "action")
+        tone_and_kind = "doctor" if kind == "hire" else "action"
+        card = part(f"card:{slug}", hrubec_name(slug), tone_and_kind, tone_and_kind)
         target = hrubec_target(move, view, seat)
         if target is None:
             continue  # a card played on nothing, or a hire that fires nobody: one button does
@@ -352,10 +452,31 @@ def hrubec_picker(view: dict, seat: int, legal: list[dict]) -> dict:
         moves.append(entry(move, keys, hrubec_preview(move, view, seat, names)))
     return {
         "title": gettext("Hire or play a card"),
-        "hint": gettext("Pick a card from your hand, then what it acts on."),
         "steps": [
-            {"name": "card", "title": gettext("Your card"), "parts": list(cards.values())},
-            {"name": "target", "title": gettext("On"), "parts": list(targets.values())},
+            step(
+                "card",
+                gettext("Your card"),
+                list(cards.values()),
+                {
+                    "": gettext("Pick a card from your hand: a doctor to hire or a card to play."),
+                    "doctor": gettext("Pick the doctor to hire."),
+                    "action": gettext("Pick the card to play."),
+                },
+                card_stays_picked(),
+            ),
+            step(
+                "target",
+                gettext("On"),
+                list(targets.values()),
+                {
+                    "": gettext("Now pick what the card acts on."),
+                    "fire": gettext("Now pick the doctor to fire to make room."),
+                    "player": gettext("Now pick the player to play it on."),
+                    "patient": gettext("Now pick the patient to play it on."),
+                    "doctor": gettext("Now pick the doctor to play it on."),
+                },
+                gettext("Every move you can make acts on this, so it stays picked."),
+            ),
         ],
         "choice_title": "",
         "call_title": "",
@@ -373,12 +494,14 @@ def hrubec_target(move: dict, view: dict, seat: int) -> dict | None:
             return None
         key = f"target:fire:{move['fire']}"
         fired = hrubec_name(move["fire"])
-        return part(key, gettext("Fire %(doctor)s") % {"doctor": fired}, "fire")
+        return part(key, gettext("Fire %(doctor)s") % {"doctor": fired}, "fire", "fire")
     if move.get("player") is not None:
-        return part(f"target:player:{move['player']}", names[move["player"]], "player")
+        player = move["player"]
+        return part(f"target:player:{player}", names[player], "player", "player")
     if move.get("patient"):
         slug = move["patient"]
-        return part(f"target:patient:{slug}", f"{hrubec_name(slug)} ({where_lies(view, slug)})")
+        label = f"{hrubec_name(slug)} ({where_lies(view, slug)})"
+        return part(f"target:patient:{slug}", label, kind="patient")
     if move.get("doctor"):
         slug = move["doctor"]
         owner = team_of(view, slug)
@@ -387,7 +510,7 @@ def hrubec_target(move: dict, view: dict, seat: int) -> dict | None:
             if owner == seat
             else gettext("%(player)s's team") % {"player": names[owner]}
         )
-        return part(f"target:doctor:{slug}", f"{hrubec_name(slug)} ({whose})", "doctor")
+        return part(f"target:doctor:{slug}", f"{hrubec_name(slug)} ({whose})", "doctor", "doctor")
     return None
 
 

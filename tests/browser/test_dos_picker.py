@@ -1,5 +1,5 @@
-"""The move picker in Chromium: a whole DOS round played through it, one Dr. Gomb placement, and
-the plain buttons for a browser without script."""
+"""The move picker in Chromium: a whole DOS round played through it, one Dr. Gomb placement by
+mouse and keyboard, and the plain buttons for a browser without script."""
 
 from __future__ import annotations
 
@@ -12,7 +12,6 @@ from tabletop.play import store
 from tests.browser.conftest import (
     log_in,
     panel_seq,
-    pick,
     picker_moves,
     screenshots,
     still_to_pick,
@@ -154,7 +153,9 @@ def test_a_whole_dos_round_through_the_move_picker(new_page, make_user):
     assert violations == []
 
 
-def test_a_dr_gomb_card_is_placed_through_the_move_picker(new_page, make_user):
+def test_a_dr_gomb_card_is_placed_through_the_move_picker_and_the_drawn_card_stays_picked(
+    new_page, make_user
+):
     ann = make_user("ann")
     game = game_against_a_bot(ann, "dr_gomb", {"mode": "basic"})
     page = new_page()
@@ -172,9 +173,30 @@ def test_a_dr_gomb_card_is_placed_through_the_move_picker(new_page, make_user):
         wait_for_the_answer(page, before)
     assert moves, "a drawn card is placed through the picker"
     screenshots(page, "dr-gomb-picker")
+    # The drawn card is in every move: it starts picked, and neither a click nor the keyboard
+    # unpicks it; the hint says why and what is still missing.
+    card = page.locator('#picker .picker-part[aria-pressed="true"]')
+    assert card.count() == 1, "the one card to place starts picked"
+    hint = page.locator("#picker .picker-hint")
+    assert hint.inner_text().startswith("Now pick the")
+    assert page.locator("#picker [data-picker-play]").is_disabled()
+    card.click()
+    assert card.get_attribute("aria-pressed") == "true"
+    assert hint.inner_text().startswith(
+        "Every move you can make uses this card, so it stays picked. Now pick the"
+    )
+    card.focus()
+    page.keyboard.press("Enter")
+    page.keyboard.press("Space")
+    assert card.get_attribute("aria-pressed") == "true"
     move = next((m for m in moves if '"kind":"play"' in m["value"]), moves[0])
+    target = next(key for key in move["keys"] if key.startswith("target:"))
+    page.locator(f'#picker .picker-part[data-key="{target}"]').focus()
+    page.keyboard.press("Space")
+    assert hint.inner_text() == "Ready: read what the move does below, then press Play."
     before = panel_seq(page)
-    pick(page, move["value"])
+    page.locator("#picker [data-picker-play]").focus()
+    page.keyboard.press("Enter")
     wait_for_the_answer(page, before)
 
     game.refresh_from_db()
@@ -226,7 +248,7 @@ def test_the_picker_speaks_the_players_language(new_page, make_user):
     assert show.inner_text() == "Skrýt seznam tahů"
     assert page.inner_text("#picker .picker-title") == "Přilož nebo přidej"
     page.locator("#picker .picker-clear").click()
-    assert page.inner_text("#picker .picker-preview") in (
-        "Zatím nic nevybráno.",
-        "Vyber další: aktivní zůstávají jen části povoleného tahu.",
+    assert page.inner_text("#picker .picker-hint") in (
+        "Vyber kartu z ruky.",
+        "Vyber kartu z ruky, nebo dvě, jejichž čísla dají dohromady kartu uprostřed.",
     )

@@ -728,9 +728,10 @@ def picker_texts(html: str) -> set[str]:
     if not found:
         return set()
     data = json.loads(found.group(1))
-    texts = {data["title"], data["hint"], data["choice_title"], data["call_title"]}
+    texts = {data["title"], data["ready"], data["choose"], data["choice_title"], data["call_title"]}
     for step in data["steps"]:
-        texts |= {step["title"]} | {part["label"] for part in step["parts"]}
+        texts |= {step["title"], step["forced"], step["also"], *step["prompts"].values()}
+        texts |= {part["label"] for part in step["parts"]}
     for move in data["moves"]:
         texts |= {move["preview"], move["choice_label"]}
     texts |= {unescape(word) for word in PICKER_WORDS.findall(html)}

@@ -72,8 +72,30 @@ def check_picker(slug: str, state: dict, seat: int) -> dict | None:
     needed_anywhere = {key for move in found["moves"] for key in move["keys"]}
     assert set(parts) == needed_anywhere
     check_defaults(found["moves"])
+    check_forced(found, legal)
+    check_prompts(found)
     json.dumps(found)
     return found
+
+
+def check_forced(found: dict, legal: list[dict]) -> None:
+    """Forced keys are needed by every legal move, and only ever make the one legal move."""
+    forced = Counter(found["forced"])
+    if not forced:
+        return
+    assert len(found["moves"]) == len(legal), "forced although a plain button offers a move"
+    for move in found["moves"]:
+        assert not forced - Counter(move["keys"]), move
+        if Counter(move["keys"]) == forced:
+            assert len(legal) == 1, "Play would start enabled on one of several moves"
+
+
+def check_prompts(found: dict) -> None:
+    """Every step says in words what to pick in it, and why a part of it stays picked."""
+    assert found["ready"]
+    for step in found["steps"]:
+        assert step["prompts"][""] and step["forced"], step["name"]
+        assert all(part["kind"] for part in step["parts"]), step["name"]
 
 
 def check_defaults(moves: list[dict]) -> None:
@@ -155,6 +177,72 @@ def test_a_card_held_twice_is_two_parts_of_one_key():
     assert hand.count("hand:blue 3") == 2
     double = next(m for m in found["moves"] if m["keys"].count("hand:blue 3") == 2)
     assert "Double colour bonus" in double["preview"]
+
+
+def gomb_after_a_draw(seed: str) -> tuple[dict, int]:
+    """A Dr. Gomb position where the player to act has just drawn a card to place."""
+    rules = games.get("dr_gomb")
+    state = rules.setup(2, {"mode": "basic"}, Rng(seed))
+    seat = rules.to_act(state)[0]
+    state = rules.apply(state, seat, {"kind": "draw"}, Rng(f"{seed}-draw"))
+    return state, seat
+
+
+def test_the_drawn_card_every_move_places_starts_picked_and_nothing_else():
+    state, seat = gomb_after_a_draw("drawn")
+    legal = games.get("dr_gomb").legal_moves(state, seat)
+    assert {move["kind"] for move in legal} <= {"play", "discard"}
+    found = check_picker("dr_gomb", state, seat)
+    card = legal[0]["card"]
+    assert found["forced"] == [f"card:{card}"]
+    assert len(legal) > 1, "the card has more than one place to go"
+
+
+def test_nothing_starts_picked_while_a_plain_button_offers_another_move():
+    rules = games.get("dos")
+    state = rules.setup(2, {}, Rng("plain"))
+    seat = state["turn"]["seat"]
+    state["turn"]["phase"] = "matching"
+    state["centre"] = ["red 7", "blue 9"]
+    state["hands"][seat] = ["red 7", "green 1", "yellow 3"]
+    legal = rules.legal_moves(state, seat)
+    assert {"kind": "end"} in legal
+    found = check_picker("dos", state, seat)
+    assert all("hand:red 7" in move["keys"] for move in found["moves"])
+    assert found["forced"] == [], "one card can match, but the player may end the turn"
+
+
+def test_parts_that_make_one_of_several_moves_do_not_start_picked():
+    rules = games.get("dos")
+    state = rules.setup(2, {}, Rng("several"))
+    seat = state["turn"]["seat"]
+    state["turn"]["phase"] = "drawn"
+    state["centre"] = ["blue 10"]
+    state["hands"][seat] = ["red 3", "red 3", "red 3"]
+    legal = rules.legal_moves(state, seat)
+    assert sorted((move["kind"], move["call"]) for move in legal) == [
+        ("add", False),
+        ("add", True),
+    ], "the same card and the row, with or without the DOS call"
+    assert check_picker("dos", state, seat)["forced"] == []
+
+    state["hands"][seat] = ["red 3"]
+    assert len(rules.legal_moves(state, seat)) == 1
+    found = check_picker("dos", state, seat)
+    assert found["forced"] == ["hand:red 3", "target:row"], "the one legal move starts ready"
+
+
+def test_each_step_names_what_is_missing_in_the_games_words():
+    state, seat = gomb_after_a_draw("words")
+    found = check_picker("dr_gomb", state, seat)
+    card, target = found["steps"]
+    assert card["prompts"][""] == "Pick the card to place."
+    assert target["prompts"]["sequence"] == "Now pick the sequence to sew it onto."
+    assert target["prompts"][""] == (
+        "Now pick the sequence to sew it onto, or the pile to discard it to."
+    )
+    assert {part["kind"] for part in target["parts"]} <= {"sequence", "pile"}
+    assert card["forced"] == "Every move you can make uses this card, so it stays picked."
 
 
 def test_games_whose_moves_do_not_multiply_keep_their_buttons():

@@ -8,6 +8,10 @@
 // the one that earns a bonus) if there is more than one; the DOS call is one checkbox. "Play" is
 // a submit button of the same form with the same name and value as the plain button of that
 // move, so the server sees exactly the same POST. Without script the plain buttons stay.
+//
+// The picker never traps: the parts every legal move needs start picked and a click on one
+// keeps it picked and says why; nothing else starts picked; and the hint always names, in the
+// game's words, the step still missing (or says the move is ready).
 // No inline script or handlers: the Content-Security-Policy runs none.
 (() => {
   "use strict";
@@ -87,8 +91,6 @@
       call: word("callWord", "Call"),
       showList: word("showListWord", "Show every move as a button"),
       hideList: word("hideListWord", "Hide the list of moves"),
-      pickMore: word("pickMoreWord", "Pick more: only the parts of a legal move stay enabled."),
-      nothingPicked: word("nothingPickedWord", "Nothing picked yet."),
     };
   }
 
@@ -98,13 +100,20 @@
     const parts = [];
     const title = element("h3", "picker-title", data.title);
     root.append(title);
-    const hint = element("p", "picker-hint soft", data.hint);
+    const hint = element("p", "picker-hint");
+    hint.id = "picker-hint";
+    hint.setAttribute("aria-live", "polite");
     root.append(hint);
+    const forced = counted(data.forced || []);
+    const steps = [];
 
     data.steps.forEach((step, index) => {
       if (!step.parts.length) {
         return;
       }
+      const keys = new Set(step.parts.map((described) => described.key));
+      const kinds = new Map(step.parts.map((described) => [described.key, described.kind || ""]));
+      steps.push({ ...step, keys, kinds });
       const group = element("div", "picker-step");
       group.setAttribute("role", "group");
       const heading = element("div", "picker-step-title", step.title);
@@ -119,9 +128,17 @@
           button.classList.add(`tone-${described.tone}`);
         }
         button.setAttribute("aria-pressed", "false");
+        button.setAttribute("aria-describedby", hint.id);
         button.addEventListener("click", () => {
-          const pressed = button.getAttribute("aria-pressed") === "true";
-          button.setAttribute("aria-pressed", pressed ? "false" : "true");
+          const key = button.dataset.key;
+          if (button.getAttribute("aria-pressed") !== "true") {
+            button.setAttribute("aria-pressed", "true");
+          } else if (pickedKeys().filter((k) => k === key).length <= (forced.get(key) || 0)) {
+            update(step.forced); // every legal move needs it: unpicking it would lead nowhere
+            return;
+          } else {
+            button.setAttribute("aria-pressed", "false");
+          }
           update();
         });
         parts.push(button);
@@ -161,7 +178,7 @@
     const clear = element("button", "button ghost picker-clear", words.clear);
     clear.type = "button";
     clear.addEventListener("click", () => {
-      pressOnlyChoices();
+      pressForced();
       call.checked = true;
       update();
       const first = parts.find((button) => !button.disabled);
@@ -208,11 +225,17 @@
 
     const api = { onChange: null, restore };
 
-    // A step with a single part to pick (one card held, one place to put it) starts picked.
-    function pressOnlyChoices() {
+    // Only the parts every legal move needs start picked (pickers.py's forced_keys), so that
+    // Play starts enabled only on the one legal move.
+    function pressForced() {
+      const left = new Map(forced);
       for (const button of parts) {
-        const row = button.parentElement;
-        button.setAttribute("aria-pressed", row.children.length === 1 ? "true" : "false");
+        const key = button.dataset.key;
+        const press = (left.get(key) || 0) > 0;
+        if (press) {
+          left.set(key, left.get(key) - 1);
+        }
+        button.setAttribute("aria-pressed", press ? "true" : "false");
       }
     }
 
@@ -222,7 +245,61 @@
         .map((button) => button.dataset.key);
     }
 
-    function update() {
+    // How many more parts of `step` the move still needs beyond those picked.
+    function stillNeeded(step, move, picked) {
+      let more = 0;
+      for (const [key, count] of counted(move.keys)) {
+        if (step.keys.has(key)) {
+          more += count - (picked.get(key) || 0);
+        }
+      }
+      return more;
+    }
+
+    // The step's sentence for what is left to pick in it, chosen by the kinds of its parts
+    // still enabled ("+" when a move needs two or more of them).
+    function prompt(step, most) {
+      const kinds = new Set();
+      for (const button of parts) {
+        const key = button.dataset.key;
+        const open = !button.disabled && button.getAttribute("aria-pressed") !== "true";
+        if (open && step.keys.has(key)) {
+          kinds.add(step.kinds.get(key));
+        }
+      }
+      const sorted = [...kinds].sort().join(" ");
+      const prompts = step.prompts || {};
+      return (
+        (most > 1 && prompts[`${sorted}+`]) || prompts[sorted] || prompts[""] || step.title || ""
+      );
+    }
+
+    // What the player does next: the first step every move still needs (else the first some
+    // move needs), or that the move is ready; then any step that may still take more.
+    function nextSentences(consistent, picked, ready, choosing) {
+      const needs = steps.map((step) => {
+        const more = consistent.map((move) => stillNeeded(step, move, picked));
+        return { step, least: Math.min(...more), most: Math.max(...more) };
+      });
+      const sentences = [];
+      let missing = null;
+      if (ready) {
+        sentences.push(choosing && data.choose ? data.choose : data.ready);
+      } else {
+        missing = needs.find((need) => need.least > 0) || needs.find((need) => need.most > 0);
+        if (missing) {
+          sentences.push(prompt(missing.step, missing.most));
+        }
+      }
+      for (const need of needs) {
+        if (need !== missing && need.most > 0 && need.step.also) {
+          sentences.push(need.step.also);
+        }
+      }
+      return sentences;
+    }
+
+    function update(notice) {
       const keys = pickedKeys();
       const picked = counted(keys);
       const consistent = moves.filter((move) => fits(move, picked));
@@ -279,25 +356,29 @@
         play.value = chosen.value;
         play.disabled = false;
         preview.textContent = chosen.preview;
-        preview.classList.remove("soft");
       } else {
         play.value = "";
         play.disabled = true;
-        preview.classList.add("soft");
-        preview.textContent = keys.length ? words.pickMore : words.nothingPicked;
+        preview.textContent = "";
       }
+      preview.hidden = !chosen;
+      const sentences = nextSentences(consistent, picked, Boolean(chosen), choices.length > 1);
+      hint.textContent = [notice || "", ...sentences].filter(Boolean).join(" ");
       if (api.onChange) {
         api.onChange({ keys, call: call.checked, choice: choice.value });
       }
     }
 
     function restore(from) {
-      if (!from) {
-        pressOnlyChoices();
-      } else {
+      pressForced();
+      if (from) {
         call.checked = from.call;
+        const wanted = counted(from.keys);
         for (const key of from.keys) {
           update();
+          if (counted(pickedKeys()).get(key) >= wanted.get(key)) {
+            continue; // a forced part, picked already
+          }
           const button = parts.find(
             (b) => b.dataset.key === key && b.getAttribute("aria-pressed") !== "true" && !b.disabled,
           );
