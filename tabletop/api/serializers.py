@@ -217,12 +217,28 @@ class GamePositionSerializer(GameSummarySerializer):
     outcome = OutcomeSerializer(allow_null=True)
 
 
+class TakeBackNowSerializer(serializers.Serializer):
+    allowed = serializers.BooleanField(
+        help_text="Your latest step would be taken back at once (`POST takeback/`)."
+    )
+    reason = serializers.CharField(
+        allow_null=True,
+        help_text="Why not, as the take-back would be refused (naming nothing you have not "
+        "seen); null when allowed.",
+    )
+
+
 class GameDetailSerializer(GamePositionSerializer):
     invitations = InvitationSerializer(
         many=True,
         help_text="Every invitation to the table for its players; your own for an invitee.",
     )
     rematch = RematchSerializer(allow_null=True, help_text="Once the game is over.")
+    take_back = TakeBackNowSerializer(
+        allow_null=True,
+        help_text="Whether your latest step may be taken back, or why not; null when you have "
+        "none to take back (not seated, the game not under way, or no step of yours lately).",
+    )
 
 
 class MoveResultSerializer(GamePositionSerializer):
@@ -319,7 +335,15 @@ def game_detail(game: Game, user) -> dict:
         **game_position(game, user),
         "invitations": invited,
         "rematch": rematch_answer(proposal) if proposal else None,
+        "take_back": take_back_answer(game, game.seat_of(user)),
     }
+
+
+def take_back_answer(game: Game, seat: int | None) -> dict | None:
+    answer = store.take_back_answer(game, seat)
+    if answer is None:
+        return None
+    return {"allowed": answer.allowed, "reason": None if answer.allowed else answer.reason}
 
 
 def game_position(game: Game, user) -> dict:

@@ -45,6 +45,12 @@ OPTION_LABELS = {"mode": _("Mode"), "target": _("Target score"), "layout": _("Bo
 OPTION_VALUES = {"basic": _("basic"), "normal": _("normal"), "random": _("random")}
 
 
+def usual_players(rules: ModuleType) -> int:
+    """The seat count a new game of `rules` starts with unless the player asks for more:
+    the form's first choice, and the one-click game against the computer's."""
+    return rules.min_players
+
+
 def option_label(name: str) -> str:
     return OPTION_LABELS.get(name) or name.replace("_", " ").capitalize()
 
@@ -98,7 +104,7 @@ class NewGameForm(forms.Form):
         self.rules = rules
         counts = range(rules.min_players, rules.max_players + 1)
         self.fields["players"].choices = [(n, players_label(n)) for n in counts]
-        self.fields["players"].initial = rules.min_players
+        self.fields["players"].initial = usual_players(rules)
         for name, values in rules.options.items():
             self.fields[f"option_{name}"] = forms.ChoiceField(
                 choices=[

@@ -247,7 +247,7 @@ def game_page(game: Game, user, error: str = "", seen: versions.Version | None =
     context["lines"] = list(reversed(named(game, latest)))
     context["your_deadline"] = your_deadline(game, seat)
     context["resigned"] = seat is not None and seat in store.resigned_seats(game)
-    context["can_undo"] = not context["resigned"] and store.can_take_back(game, seat)
+    context["undo"] = store.take_back_answer(game, seat)
     context["votes"] = open_votes(game, seat)
     return context
 

@@ -8,6 +8,8 @@ from __future__ import annotations
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
+from tabletop.play import invitations
+from tabletop.play.models import Game
 from tabletop.web import examples, glossary, pages
 
 
@@ -20,5 +22,18 @@ def rules_page(request: HttpRequest, slug: str) -> HttpResponse:
         "rules": rules,
         "terms": glossary.of_game(slug).values(),
         "example": examples.of_game(slug),
+        "back_to": opened_from(request),
     }
     return render(request, f"web/rules/{slug}.html", context)
+
+
+def opened_from(request: HttpRequest) -> Game | None:
+    """The game whose page opened these rules (`?from=<id>`), if the viewer may see it; a
+    link the viewer may not follow names nothing, and bad input is simply no link."""
+    game_id = request.GET.get("from", "")
+    if not game_id.isdigit() or len(game_id) > 18:
+        return None
+    game = Game.objects.filter(pk=int(game_id)).first()
+    if game is None or invitations.why_hidden(game, request.user):
+        return None
+    return game

@@ -1,5 +1,6 @@
 """The pages' side of tables among friends: who may see a table, inviting, answering an
-invitation, withdrawing one, cancelling a table, and asking for a rematch.
+invitation, withdrawing one, cancelling a table, and asking for a rematch; and the one-click
+game against the computer.
 
 Each view reads the request and calls one function of play (invitations, rematches, store);
 a refusal is shown on the game page with the status it names.
@@ -12,6 +13,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
@@ -19,7 +21,7 @@ from tabletop.accounts import limits
 from tabletop.play import invitations, rematches, store
 from tabletop.play.models import Game, Invitation
 from tabletop.web import pages
-from tabletop.web.forms import InviteForm
+from tabletop.web.forms import InviteForm, usual_players
 
 
 def shown_game(request: HttpRequest, game_id: int) -> Game:
@@ -139,4 +141,27 @@ def rematch(request: HttpRequest, game_id: int) -> HttpResponse:
         return refused(request, game, refusal.message, refusal.status)
     if proposal.new_game_id is not None:
         return redirect("game", proposal.new_game_id)
+    return redirect("game", game.pk)
+
+
+@login_required
+@require_POST
+@limits.limit("create-game")
+def play_the_computer(request: HttpRequest, slug: str) -> HttpResponse:
+    """One click from the lobby or a rules page: a private game of `slug` at its usual seat
+    count with the strong bot in every other seat, started at once (the new-game form holds
+    every other choice)."""
+    rules = pages.rules_for(slug)
+    if rules is None:
+        messages.error(
+            request, gettext("There is no game called '%(slug)s'.") % {"slug": slug[:60]}
+        )
+        return render(request, "web/choose_game.html", {"games": pages.gallery()}, status=404)
+    try:
+        game = store.create_game(
+            request.user, rules.slug, usual_players(rules), fill_with_bots=True, private=True
+        )
+    except store.Refused as refusal:
+        messages.error(request, refusal.message)
+        return redirect(f"{reverse('new-game')}?game={rules.slug}")
     return redirect("game", game.pk)

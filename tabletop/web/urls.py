@@ -17,6 +17,7 @@ urlpatterns = [
     path("games/mine/", views.dashboard_games, name="dashboard-games"),
     path("games/new/", views.new_game, name="new-game"),
     path("games/open/", views.open_games, name="open-games"),
+    path("games/new/<str:slug>/computer/", tables.play_the_computer, name="play-the-computer"),
     path("games/archive/", records.archive, name="archive"),
     path("players/<str:username>/", records.player, name="player"),
     path("ratings/<str:slug>/", records.leaderboard, name="leaderboard"),

@@ -92,3 +92,31 @@ def test_an_undo_others_must_accept_answers_202_with_the_vote_asking_them(make_u
     assert accepted.json()["result"] == "passed"
     game.refresh_from_db()
     assert game.moves.get(seq=game.seq).payload["kind"] == "take-back"
+
+
+def test_the_game_answer_says_an_undo_is_allowed_while_nothing_was_seen(make_user):
+    game = half_placed(make_user)
+    body = client_for(user_at(game, game.to_act[0])).get(f"/api/games/{game.pk}/").json()
+    assert body["take_back"] == {"allowed": True, "reason": None}
+
+
+def test_the_game_answer_gives_the_reason_an_undo_would_be_refused(make_user):
+    game = started_game([make_user("ann"), make_user("ben")])
+    play(game, {"kind": "draw"})
+    taker = user_at(game, game.to_act[0])
+    body = client_for(taker).get(f"/api/games/{game.pk}/").json()
+    refused = client_for(taker).post(
+        f"/api/games/{game.pk}/takeback/", {"expected_seq": game.seq}, format="json"
+    )
+    assert body["take_back"] == {"allowed": False, "reason": refused.json()["detail"]}
+    assert "cannot be taken back" in body["take_back"]["reason"]
+    assert not any(card in body["take_back"]["reason"] for card in game.state["drawn"])
+
+
+def test_the_game_answer_has_no_undo_for_a_watcher_or_a_player_yet_to_move(make_user):
+    game = started_game([make_user("ann"), make_user("ben")])
+    play(game, {"kind": "draw"})
+    waiting = user_at(game, 1 - game.to_act[0])
+    assert client_for(waiting).get(f"/api/games/{game.pk}/").json()["take_back"] is None
+    watcher = make_user("cat")
+    assert client_for(watcher).get(f"/api/games/{game.pk}/").json()["take_back"] is None

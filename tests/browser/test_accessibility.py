@@ -155,6 +155,13 @@ def test_every_page_type_has_no_axe_violations_at_desktop_and_phone_widths(new_p
         check(players[mover], f"/games/{playing.pk}/", found)
         check(ann, f"/games/{finished.pk}/", found)
         check(ann, f"/games/{finished.pk}/history/?seq={finished.seq // 2}", found)
+    # An Undo that cannot be taken says why (a draw showed cards); the rules opened from a
+    # game lead back to it and offer a game against the computer.
+    drawn = started_game(users[:2])
+    drawer = user_at(drawn, drawn.to_act[0])
+    store.submit(drawn, drawer, {"kind": "draw"}, drawn.seq, "web")
+    check(players[drawer.username], f"/games/{drawn.pk}/", found)
+    check(ann, f"/rules/gazobu/?from={drawn.pk}", found)
     # The records of finished games, a fork's seating and a table's webhook.
     finished = tables[0][1]
     for path in (

@@ -231,7 +231,7 @@ def test_the_game_page_links_to_the_rules_and_explains_its_words(client, players
     game = started_game(players, slug)
     client.force_login(players[0])
     text = client.get(f"/games/{game.pk}/").content.decode()
-    assert f'href="/rules/{slug}/"' in text
+    assert f'href="/rules/{slug}/?from={game.pk}"' in text
     for key in SHOWN_AT_START[slug]:
         term = glossary.term(slug, key)
         note = re.search(

@@ -34,7 +34,14 @@ from tabletop.play.store.tables import (
     seats_free,
     start_rematch,
 )
-from tabletop.play.store.takebacks import CHOSEN, can_take_back, plan_take_back, take_back
+from tabletop.play.store.takebacks import (
+    CHOSEN,
+    TakeBackAnswer,
+    can_take_back,
+    plan_take_back,
+    take_back,
+    take_back_answer,
+)
 from tabletop.play.store.timeouts import time_out, time_out_due
 from tabletop.play.store.verification import rebuild_projection, verify
 from tabletop.play.store.vote_rows import VOTE_DAYS
@@ -58,6 +65,7 @@ __all__ = [
     "NotInvited",
     "Refused",
     "StaleMove",
+    "TakeBackAnswer",
     "answer_vote",
     "bot_seats",
     "call_vote",
@@ -85,6 +93,7 @@ __all__ = [
     "submit",
     "submit_lines",
     "take_back",
+    "take_back_answer",
     "take_back_or_ask",
     "tell",
     "time_out",

@@ -53,3 +53,7 @@ class NeedsAgreement(Refused):
     """Others have played since, though nothing was revealed: they must agree."""
 
     status = 409
+
+
+class NothingToTakeBack(Refused):
+    """The seat has no step of its own among the latest: the page offers no Undo at all."""

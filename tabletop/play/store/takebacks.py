@@ -23,7 +23,7 @@ import games
 from games import RandomStream
 from tabletop.play import clock, signals
 from tabletop.play.models import Game, Move
-from tabletop.play.store.errors import NeedsAgreement, Refused
+from tabletop.play.store.errors import NeedsAgreement, NothingToTakeBack, Refused
 from tabletop.play.store.events import RESIGN, TAKE_BACK, is_table_event, is_take_back
 from tabletop.play.store.locks import check_fresh, hand_back, lock_with_seats, seat_of
 from tabletop.play.store.log_lines import log_event
@@ -66,6 +66,32 @@ class TakeBackPlan:
     others: list[int]
 
 
+@dataclass(frozen=True)
+class TakeBackAnswer:
+    """Whether the seat's undo would be taken at once and, when not, why: the refusal the
+    store would give, worded from what the asker saw (it never names a card or a roll)."""
+
+    allowed: bool
+    reason: str = ""
+
+
+def take_back_answer(game: Game, seat: int | None) -> TakeBackAnswer | None:
+    """What the seat's undo would meet now (the page's Undo button and the API's `take_back`
+    say it); None when there is nothing to ask about: no seat, no game under way, a resigned
+    seat, or no step of the seat's own among the latest."""
+    if seat is None or game.status != Game.Status.ACTIVE or seat in resigned_seats(game):
+        return None
+    try:
+        plan = plan_take_back(game, seat, clocks=False)
+    except NothingToTakeBack:
+        return None
+    except Refused as refusal:
+        return TakeBackAnswer(allowed=False, reason=refusal.message)
+    if plan.others:
+        return TakeBackAnswer(allowed=False, reason=_agreement_message(game, plan.others))
+    return TakeBackAnswer(allowed=True)
+
+
 def can_take_back(game: Game, seat: int | None) -> bool:
     """Whether the seat's undo would be taken at once (the pages offer the button then)."""
     if seat is None or game.status != Game.Status.ACTIVE or game.random_scheme == 1:
@@ -105,7 +131,7 @@ def plan_take_back(game: Game, seat: int, clocks: bool = True) -> TakeBackPlan:
     ]
     target = next((m for m in reversed(standing) if m.seat == seat and m.source in CHOSEN), None)
     if target is None or target.seq <= game.seq - TAKE_BACK_REACH:
-        raise Refused(
+        raise NothingToTakeBack(
             gettext("You have no move of your own to take back among the last %(reach)s steps.")
             % {"reach": TAKE_BACK_REACH}
         )
