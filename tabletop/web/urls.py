@@ -4,6 +4,7 @@ from tabletop.web import (
     calendars,
     chat,
     forks,
+    homescreen,
     mailpages,
     records,
     rules,
@@ -54,6 +55,9 @@ urlpatterns = [
     path("games/<int:game_id>/fork/", forks.fork, name="fork"),
     path("rules/<str:slug>/", rules.rules_page, name="rules"),
     path("calendar/<str:token>.ics", calendars.calendar_feed, name="calendar-feed"),
+    path("manifest.webmanifest", homescreen.manifest, name="manifest"),
+    path("service-worker.js", homescreen.service_worker, name="service-worker"),
+    path("offline/", homescreen.offline, name="offline"),
     path("mail/", mailpages.local_outbox, name="local-outbox"),
     path("mail/unsubscribe/<str:token>/", mailpages.unsubscribe, name="mail-unsubscribe"),
 ]
