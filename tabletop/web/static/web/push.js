@@ -1,6 +1,7 @@
 // Browser notifications on the settings page: subscribe this browser with the site's VAPID
 // public key and hand the subscription to the server, or take it back. The service worker
-// (push-worker.js) shows each notification and opens the game when it is clicked.
+// (push-worker.js, served at the top of the site and registered by phone.js on every page)
+// shows each notification and opens the game when it is clicked.
 (() => {
   const section = document.getElementById("push");
   if (!section) {
@@ -36,8 +37,8 @@
 
   const registration = () => navigator.serviceWorker.register(section.dataset.workerUrl);
 
-  // The worker's scope is its static folder, not this page, so navigator.serviceWorker.ready
-  // would wait forever: wait for this registration's own worker to be active instead.
+  // Wait for this registration's own worker to be active (a first visit may still be
+  // installing it), not for navigator.serviceWorker.ready, which waits for this page's.
   const active = (worker) => new Promise((resolve) => {
     const pending = worker.installing || worker.waiting;
     if (worker.active || !pending) {
