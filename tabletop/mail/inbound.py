@@ -416,7 +416,7 @@ def authenticate(incoming: Incoming) -> tuple:
                 "The email you answered is too old: its reply address expired on %(date)s. "
                 "Nothing was played. Reply to your latest turn email, or open the game on the web."
             )
-            % {"date": moments.moment(expired.expires)},
+            % {"date": expired.expires.isoformat()},
         ) from None
     except addresses.BadAddress:
         raise to_players_only(
