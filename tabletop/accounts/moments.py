@@ -1,9 +1,9 @@
 """The one way a time is written for a person to read: in their time zone, in the active
 language, with the zone named as they chose it ("Fri 4 Dec, 00:20 (Europe/Warsaw)").
 
-Pages, emails, calendar texts and chat messages all write their times here (the template
-filter `moment` in templatetags/moments.py is the same function); the API does not, it keeps
-ISO 8601 with the offset, for programs to read.
+Pages, emails, calendar texts, webhook lines and answers to replies write their times here
+(the template filter `moment` in templatetags/moments.py is the same function); the API does
+not, it keeps ISO 8601 with the offset, for programs to read.
 """
 
 from __future__ import annotations
@@ -32,8 +32,10 @@ def moment(when: datetime | str | None, zone: str | tzinfo | None = None) -> str
         return ""
     if isinstance(when, str):
         when = datetime.fromisoformat(when)
-    if isinstance(zone, str) or zone is None:
-        tz = zone_named(zone) if isinstance(zone, str) else timezone.get_current_timezone()
+    if zone is None:
+        tz = timezone.get_current_timezone()
+    elif isinstance(zone, str):
+        tz = zone_named(zone)
     else:
         tz = zone
     if timezone.is_naive(when):
