@@ -8,6 +8,7 @@ reply address of its own, and let the player unsubscribe in one click.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from datetime import datetime
 from email.utils import parseaddr
 
@@ -15,17 +16,17 @@ from django.conf import settings
 from django.core.mail import EmailMultiAlternatives
 from django.db.models import Prefetch, prefetch_related_objects
 from django.template.loader import render_to_string
-from django.utils import formats, translation
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext, pgettext
+from django.utils.translation import gettext_lazy, ngettext
 
 from games.base import group_moves
-from tabletop.accounts import links
+from tabletop.accounts import links, moments
 from tabletop.accounts.models import Preferences
 from tabletop.mail import addresses, questions, subscriptions, tabletalk
 from tabletop.mail.models import Outbox
 from tabletop.mail.plaintext import as_text
-from tabletop.play import clock, history, scores, store
+from tabletop.play import ballots, clock, history, scores
 from tabletop.play.models import Game, Move, Seat, Vote
 
 # A turn email lists at most this many lines of legal moves: past that, one line per kind of
@@ -57,13 +58,16 @@ SOURCES = {
 
 
 def compose(row: Outbox) -> EmailMultiAlternatives:
-    """The email in its recipient's language (their setting; English when they have none).
-    An answer to an address before any seat was named carries the language it was written in."""
+    """The email in its recipient's language (their setting; English when they have none) and
+    time zone. An answer to an address before any seat was named carries the language it was
+    written in."""
     if row.user is not None:
         preferences = Preferences.of(row.user)
     else:
         preferences = Preferences(language=row.context.get("language", ""))
-    with translation.override(preferences.language or settings.LANGUAGE_CODE):
+    language = preferences.language or settings.LANGUAGE_CODE
+    zone = moments.zone_named(preferences.time_zone)
+    with translation.override(language), timezone.override(zone):
         return compose_in_language(row, preferences)
 
 
@@ -165,11 +169,8 @@ def when(moment: datetime | str | None, preferences: Preferences) -> str:
         return ""
     if isinstance(moment, str):
         moment = datetime.fromisoformat(moment)
-    tz = clock.zone(preferences)
-    local = moment.astimezone(tz)
-    # Translators: a date format of Django's date filter, e.g. "Tue 01 Dec 2026, 13:00".
-    shown = formats.date_format(local, pgettext("email date", "D d M Y, H:i"))
-    return f"{shown} ({tz.key}), {distance(moment - clock.now())}"
+    shown = moments.moment(moment, preferences.time_zone)
+    return f"{shown}, {distance(moment - clock.now())}"
 
 
 def distance(delta) -> str:
@@ -209,9 +210,18 @@ def move_lines(rules, state: dict, seat: int, in_full: bool = False) -> tuple[li
     return lines[: MOST_MOVE_LINES - 1], len(lines) - (MOST_MOVE_LINES - 1)
 
 
-def situation(game: Game, seat: int, preferences: Preferences, in_full: bool = False) -> dict:
-    """What a seat sees now: their view, whether they must act, their legal moves, deadline.
+def situation(
+    game: Game,
+    seat: int,
+    preferences: Preferences,
+    in_full: bool = False,
+    decided: list[ballots.Decided] | None = None,
+) -> dict:
+    """What a seat sees now: the votes decided since their last step (`decided` when the
+    caller read them), their view, whether they must act, their legal moves, deadline.
     `in_full` lists every legal move spelled out (the help reply), not folded."""
+    if decided is None:
+        decided = ballots.decided_since_own_step(game, seat)
     rules = game.rules
     state = game.state
     to_act = seat in game.to_act
@@ -231,11 +241,19 @@ def situation(game: Game, seat: int, preferences: Preferences, in_full: bool = F
         "example_move": legal[0] if to_act and legal else "",
         "deadline": when(deadline, preferences),
         "waiting_for": waiting_for,
+        "votes_decided": votes_decided(game, decided),
     }
 
 
-def told(game: Game, seat: int | None, after_seq: int = 0, only: list[int] | None = None):
-    """Log lines after `after_seq` (or just the seqs in `only`) as `seat` may read them."""
+def told(
+    game: Game,
+    seat: int | None,
+    after_seq: int = 0,
+    only: list[int] | None = None,
+    leave_out: Collection[int] = (),
+):
+    """Log lines after `after_seq` (or just the seqs in `only`) as `seat` may read them, but
+    those of the seqs in `leave_out`."""
     if only is not None:
         if not only:
             return []
@@ -244,22 +262,13 @@ def told(game: Game, seat: int | None, after_seq: int = 0, only: list[int] | Non
     else:
         # Only the last lines are told: read no further back than them.
         lines = history.lines(game, seat, after_seq=max(after_seq, game.seq - MOST_LINES_TOLD))
-    return [line["text"] for line in lines[-MOST_LINES_TOLD:]]
+    return [line["text"] for line in lines[-MOST_LINES_TOLD:] if line["seq"] not in leave_out]
 
 
-def last_turn_seq(game: Game, seat: int) -> int:
-    """The seq of the seat's own last step (0 before it has made one); calling or answering
-    a vote is no step in the game."""
-    last = (
-        game.moves.filter(seat=seat)
-        .exclude(source__in=[Move.Source.BOT, Move.Source.STANDING_ORDER])
-        # has_key too: a payload without a kind is a step, and SQL's NOT (NULL IN ...) is no.
-        .exclude(payload__has_key="kind", payload__kind__in=store.VOTE_EVENTS)
-        .order_by("-seq")
-        .values_list("seq", flat=True)
-        .first()
-    )
-    return last or 0
+def votes_decided(game: Game, decided: list[ballots.Decided]) -> list[str]:
+    """How each of these decided votes ended, in the reader's language."""
+    names = player_names(game)
+    return [questions.decided_text(vote.question, vote.result, names) for vote in decided]
 
 
 # ---------------------------------------------------------------------------- each kind
@@ -267,11 +276,13 @@ def last_turn_seq(game: Game, seat: int) -> int:
 
 def turn(row: Outbox, context: dict) -> dict:
     game = row.game
-    last_turn = last_turn_seq(game, row.seat)
+    last_turn = ballots.last_own_step(game, row.seat)
+    # The votes decided meanwhile are told apart (the situation's), not twice.
+    decided = ballots.decided_since(game, last_turn)
     return {
-        "since": told(game, row.seat, after_seq=last_turn),
+        "since": told(game, row.seat, after_seq=last_turn, leave_out={d.seq for d in decided}),
         "talk": tabletalk.said_since(game, row.seat, last_turn),
-        **situation(game, row.seat, context["preferences"]),
+        **situation(game, row.seat, context["preferences"], decided=decided),
     }
 
 

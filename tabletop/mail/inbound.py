@@ -34,7 +34,7 @@ from django.db import IntegrityError, InterfaceError, OperationalError, transact
 from django.utils import formats, translation
 from django.utils.translation import gettext, gettext_lazy, ngettext, pgettext
 
-from tabletop.accounts import links
+from tabletop.accounts import links, moments
 from tabletop.mail import (
     addresses,
     outbox,
@@ -370,7 +370,8 @@ def judge(incoming: Incoming, authenticated: bool | None = None) -> Verdict:
     try:
         # Before the reply is authenticated, its answer goes in the language of the player
         # whose address sent it; after, in the seat's player's.
-        with outgoing.in_the_language_of(senders_player(incoming.sender)):
+        sender = senders_player(incoming.sender)
+        with outgoing.in_the_language_of(sender), outgoing.in_the_time_zone_of(sender):
             game, seat, user, token = authenticate(incoming)
         with outgoing.in_the_language_of(user):
             check_size(incoming, game, seat, user)
@@ -890,13 +891,12 @@ def duplicate(incoming: Incoming, authenticated: bool | None) -> InboundMail:
                 and incoming.sender == first.sender
                 and screen(incoming, authenticated) is None
             ):
-                with outgoing.in_the_language_of(senders_player(incoming.sender)):
-                    # "30 Nov 2026, 10:00", the month in the player's language.
-                    when = formats.date_format(first.received, "d M Y, H:i")
+                sender = senders_player(incoming.sender)
+                with outgoing.in_the_language_of(sender), outgoing.in_the_time_zone_of(sender):
                     message = gettext(
-                        "We received this email before (on %(when)s UTC) and answered it then. "
+                        "We received this email before (on %(when)s) and answered it then. "
                         "Nothing was played again."
-                    ) % {"when": when}
+                    ) % {"when": moments.moment(first.received)}
                     told = {"language": translation.get_language()}
                 answer(incoming, Verdict(first.result, message, answer=told))
     except (OperationalError, InterfaceError):

@@ -30,7 +30,7 @@ from django.core.cache import cache
 from django.utils import timezone, translation
 from django.utils.translation import gettext
 
-from tabletop.accounts import channels, links, public_urls
+from tabletop.accounts import channels, links, moments, public_urls
 from tabletop.accounts.models import (
     PlayerWebhook,
     Preferences,
@@ -185,9 +185,16 @@ def payload(row: Outbox) -> dict:
         body.update(EVENT_PARTS[row.kind](row, game, names))
     if row.user is not None:
         body["to"] = row.user.get_username()
-    with in_the_language_of(row.user):
+    with in_the_language_of(row.user), in_the_time_zone_of(row.user):
         body["text"] = describe(body, for_table=bool(row.context.get("table")))
     return body
+
+
+def in_the_time_zone_of(user) -> timezone.override:
+    """A player's own webhook and notifications write times in their zone; a table's, read
+    by players of every zone, in UTC (named as such)."""
+    zone = Preferences.of(user).time_zone if user is not None else moments.UTC
+    return timezone.override(moments.zone_named(zone))
 
 
 def in_the_language_of(user) -> translation.override:
@@ -268,11 +275,10 @@ def describe(body: dict, for_table: bool) -> str:
 
 
 def turn_line(body: dict, name: str, url: str, for_table: bool) -> str:
-    """'It is your move in Gazobu #3 (deadline 2026-12-02 10:00 UTC): <url>', or a table's
-    'It is ann's move ...', or a reminder's 'Reminder: it is still ...'."""
+    """'It is your move in Gazobu #3 (deadline Wed 2 Dec, 11:00 (Europe/Warsaw)): <url>', or
+    a table's 'It is ann's move ...', or a reminder's 'Reminder: it is still ...'."""
     until = (
-        gettext(" (deadline %(deadline)s UTC)")
-        % {"deadline": body["deadline"][:16].replace("T", " ")}
+        gettext(" (deadline %(deadline)s)") % {"deadline": moments.moment(body["deadline"])}
         if body.get("deadline")
         else ""
     )

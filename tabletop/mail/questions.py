@@ -38,3 +38,13 @@ def question_text(question: dict, names: list[str]) -> str:
     return gettext("accept the take-back of %(moves)s") % {
         "moves": moves_named(question["withdraws"])
     }
+
+
+def decided_text(question: dict, result: str, names: list[str]) -> str:
+    """How a vote ended, for everyone at the table: "The vote to … passed."."""
+    asked = question_text(question, names)
+    if result == Vote.Result.PASSED:
+        return gettext("The vote to %(question)s passed.") % {"question": asked}
+    if result == Vote.Result.FAILED:
+        return gettext("The vote to %(question)s failed.") % {"question": asked}
+    return gettext("The vote to %(question)s expired undecided.") % {"question": asked}

@@ -14,6 +14,7 @@ from datetime import date, datetime, time, timedelta
 
 from django.utils import timezone
 
+from tabletop.accounts import moments
 from tabletop.accounts.models import Preferences
 from tabletop.play import prepared
 
@@ -40,10 +41,7 @@ def set_now(moment: datetime | None) -> None:
 
 
 def zone(preferences: Preferences) -> zoneinfo.ZoneInfo:
-    try:
-        return zoneinfo.ZoneInfo(preferences.time_zone or "UTC")
-    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
-        return zoneinfo.ZoneInfo("UTC")
+    return moments.zone_named(preferences.time_zone)
 
 
 def local_moment(day: date, at: time, tz: zoneinfo.ZoneInfo) -> datetime:

@@ -19,7 +19,7 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_GET
 from icalendar import Alarm, Calendar, Event
 
-from tabletop.accounts import links
+from tabletop.accounts import links, moments
 from tabletop.accounts.models import Preferences
 from tabletop.play import clock
 from tabletop.play.models import Game, Seat
@@ -92,14 +92,11 @@ def deadline_event(seat: Seat, preferences: Preferences) -> Event:
     event.add("url", url)
     event.add(
         "description",
-        gettext(
-            "The deadline of your move in %(title)s #%(pk)s, at %(time)s UTC; "
-            "then %(then)s. %(url)s"
-        )
+        gettext("The deadline of your move in %(title)s #%(pk)s: %(time)s; then %(then)s. %(url)s")
         % {
             "title": game.title,
             "pk": game.pk,
-            "time": f"{seat.deadline:%H:%M}",
+            "time": moments.moment(seat.deadline, preferences.time_zone),
             "then": game.get_timeout_policy_display(),
             "url": url,
         },

@@ -28,7 +28,7 @@ from tabletop.play import (
     versions,
 )
 from tabletop.play.models import Game, Move, Seat
-from tabletop.web import boards, pickers
+from tabletop.web import ballots, boards, pickers
 from tabletop.web.taglines import tagline
 from tabletop.web.vacations import Vacation, vacations
 from tabletop.web.waiting import next_game
@@ -185,7 +185,13 @@ def dashboard(user) -> dict:
             others.append(Entry(game, seat, waiting=waiting_names(game)))
     yours.sort(key=lambda entry: (entry.seat.deadline is None, entry.seat.deadline or 0))
     finished.sort(key=lambda entry: entry.game.finished or entry.game.created, reverse=True)
-    return {"yours": yours, "others": others, "forming": forming, "finished": finished[:20]}
+    return {
+        "yours": yours,
+        "others": others,
+        "forming": forming,
+        "finished": finished[:20],
+        "votes_waiting": ballots.waiting_on_dashboard(user),
+    }
 
 
 def dashboard_version(user) -> str:
@@ -249,6 +255,7 @@ def game_page(game: Game, user, error: str = "", seen: versions.Version | None =
     context["resigned"] = seat is not None and seat in store.resigned_seats(game)
     context["undo"] = store.take_back_answer(game, seat)
     context["votes"] = open_votes(game, seat)
+    context["votes_decided"] = ballots.decided_on_page(game, seat)
     return context
 
 

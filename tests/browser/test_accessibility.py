@@ -8,6 +8,7 @@ import games
 from tabletop.mail import subscriptions
 from tabletop.play import store
 from tabletop.play.autoplay import play_bot_steps
+from tabletop.play.models import Move
 from tabletop.web import pages
 from tests.browser.colours import contrast
 from tests.browser.conftest import DESKTOP, PHONE, log_in
@@ -172,6 +173,14 @@ def test_every_page_type_has_no_axe_violations_at_desktop_and_phone_widths(new_p
         f"/games/{tables[0][0].pk}/webhook/",
     ):
         check(ann, path, found)
+    # A vote waiting for ann's answer (at the top of her game page and on her dashboard), under
+    # the notice of one the table decided.
+    voting = started_game(users)
+    decided = store.call_vote(voting, users[1], "end", {"how": "scored"}, Move.Source.WEB)
+    store.answer_vote(voting, users[2], decided.pk, False, Move.Source.WEB)
+    store.call_vote(voting, users[1], "end", {"how": "abandoned"}, Move.Source.WEB)
+    check(ann, f"/games/{voting.pk}/", found)
+    check(ann, "/", found)
 
     assert not found, "\n".join(
         f"{where}:\n  " + "\n  ".join(problems) for where, problems in found.items()

@@ -1,0 +1,77 @@
+"""The table's votes as a player hears of them: those waiting for their ballot, and those
+decided since their own last step in the game.
+
+Apart from the store, which calls, answers and decides votes (and alone writes them); the
+pages and the emails read here what to put in front of whom.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.contrib.auth.base_user import AbstractBaseUser
+
+from tabletop.play import store
+from tabletop.play.models import Game, Move, Seat, Vote
+
+
+@dataclass(frozen=True)
+class Decided:
+    """A vote's logged result: what it asked, how it ended, and the seq of that line."""
+
+    seq: int
+    question: dict
+    result: str
+
+
+def waiting_for(user: AbstractBaseUser) -> list[tuple[Vote, int]]:
+    """Every open vote of the player's running games that waits for their ballot, with the
+    seat they answer it from, the soonest to expire first."""
+    seats = dict(
+        Seat.objects.filter(user=user, game__status=Game.Status.ACTIVE).values_list(
+            "game_id", "position"
+        )
+    )
+    if not seats:
+        return []
+    votes = Vote.objects.filter(game_id__in=list(seats), result="").select_related("game")
+    return [
+        (vote, seats[vote.game_id])
+        for vote in votes.order_by("expires", "pk")
+        if waits_for(vote, seats[vote.game_id])
+    ]
+
+
+def waits_for(vote: Vote, seat: int | None) -> bool:
+    return vote.is_open and seat in vote.voters and seat not in vote.yes + vote.no
+
+
+def decided_since(game: Game, after_seq: int) -> list[Decided]:
+    """The votes whose result was logged after `after_seq`, oldest first."""
+    results = game.moves.filter(seq__gt=after_seq, payload__kind="vote-result").order_by("seq")
+    return [
+        Decided(seq, payload["question"], payload["result"])
+        for payload, seq in results.values_list("payload", "seq")
+    ]
+
+
+def last_own_step(game: Game, seat: int) -> int:
+    """The seq of the seat's own last step (0 before it has made one); calling or answering
+    a vote is no step in the game, nor is a bot's or a standing order's move."""
+    last = (
+        game.moves.filter(seat=seat)
+        .exclude(source__in=[Move.Source.BOT, Move.Source.STANDING_ORDER])
+        # has_key too: a payload without a kind is a step, and SQL's NOT (NULL IN ...) is no.
+        .exclude(payload__has_key="kind", payload__kind__in=store.VOTE_EVENTS)
+        .order_by("-seq")
+        .values_list("seq", flat=True)
+        .first()
+    )
+    return last or 0
+
+
+def decided_since_own_step(game: Game, seat: int | None) -> list[Decided]:
+    """What the player at `seat` has to hear of: the votes decided since their last step."""
+    if seat is None:
+        return []
+    return decided_since(game, last_own_step(game, seat))
