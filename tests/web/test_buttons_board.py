@@ -43,7 +43,9 @@ def page_for(client, game: Game, seat: int) -> str:
 
 
 def buttons_labelled(html: str) -> dict[str, dict]:
-    found = re.findall(r'<button class="button[^"]*" name="move" value="([^"]*)">([^<]*)</button>', html)
+    found = re.findall(
+        r'<button class="button[^"]*" name="move" value="([^"]*)">([^<]*)</button>', html
+    )
     return {label: json.loads(value.replace("&quot;", '"')) for value, label in found}
 
 
