@@ -234,8 +234,21 @@ def situation(game: Game, seat: int, preferences: Preferences, in_full: bool = F
     }
 
 
-def told(game: Game, seat: int | None, after_seq: int = 0, only: list[int] | None = None):
-    """Log lines after `after_seq` (or just the seqs in `only`) as `seat` may read them."""
+# The ways a seat's own step reaches the log by its player's hand (or, in a demo or a
+# simulation, a bot's standing in for them). A standing order, a timeout or a vote's result
+# moved for them while they were away: that is news to them.
+OWN_HANDS = (Move.Source.WEB, Move.Source.API, Move.Source.EMAIL, Move.Source.BOT)
+
+
+def told(
+    game: Game,
+    seat: int | None,
+    after_seq: int = 0,
+    only: list[int] | None = None,
+    others_only: bool = False,
+):
+    """Log lines after `after_seq` (or just the seqs in `only`) as `seat` may read them;
+    `others_only` leaves out the seat's own steps (what they did themselves they know)."""
     if only is not None:
         if not only:
             return []
@@ -244,7 +257,13 @@ def told(game: Game, seat: int | None, after_seq: int = 0, only: list[int] | Non
     else:
         # Only the last lines are told: read no further back than them.
         lines = history.lines(game, seat, after_seq=max(after_seq, game.seq - MOST_LINES_TOLD))
+    if others_only:
+        lines = [line for line in lines if not own_step(line, seat)]
     return [line["text"] for line in lines[-MOST_LINES_TOLD:]]
+
+
+def own_step(line: dict, seat: int | None) -> bool:
+    return line["seat"] == seat and line["source"] in OWN_HANDS
 
 
 def last_turn_seq(game: Game, seat: int) -> int:
@@ -269,7 +288,7 @@ def turn(row: Outbox, context: dict) -> dict:
     game = row.game
     last_turn = last_turn_seq(game, row.seat)
     return {
-        "since": told(game, row.seat, after_seq=last_turn),
+        "since": told(game, row.seat, after_seq=last_turn, others_only=True),
         "talk": tabletalk.said_since(game, row.seat, last_turn),
         **situation(game, row.seat, context["preferences"]),
     }
