@@ -14,8 +14,8 @@ from tests.browser.conftest import DESKTOP, PHONE
 
 CSS = Path(__file__).resolve().parents[2] / "tabletop" / "web" / "static" / "web" / "tabletop.css"
 TABLE = (
-    '<div class="hr-table felt"><div class="hr-teams"><div class="hr-team"><div class="hr-team-body">'
-    '<div class="hr-table-spot">{card}</div></div></div></div></div>'
+    '<div class="hr-table felt"><div class="hr-teams"><div class="hr-team">'
+    '<div class="hr-team-body"><div class="hr-table-spot">{card}</div></div></div></div></div>'
 )
 CLIPPED = """cards => cards.filter(shown => {
   const edge = shown.getBoundingClientRect();
