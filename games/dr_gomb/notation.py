@@ -53,10 +53,11 @@ def format_move(move: dict, state: dict, seat: int) -> str:
     if kind == "take":
         return f"take pile {move['pile']}"
     if kind in ("play", "discard"):
-        card = "" if held_choices(state) == [move["card"]] else f" {move['card']}"
+        # Always named: a list of moves in an email is read away from the hand it places
+        # ("play to blue" is still read, as the help says).
         if kind == "play":
-            return f"play{card} to {move['to']}"
-        return f"discard{card} to pile {move['pile']}"
+            return f"play {move['card']} to {move['to']}"
+        return f"discard {move['card']} to pile {move['pile']}"
     if kind == "use_surprise":
         return "use surprise"
     if kind == "break":

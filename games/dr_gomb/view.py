@@ -29,6 +29,7 @@ from games.dr_gomb.scoring import best_total
 def view(state: dict, seat: int | None) -> dict:
     over = state["step"] == "over"
     open_cards = over or state["mode"] == "basic"
+    spent, in_hand = _spent_surprise(state)
     result = {
         "mode": state["mode"],
         "players": [
@@ -46,9 +47,10 @@ def view(state: dict, seat: int | None) -> dict:
             {"top": NAME_OF[pile[-2:]] if pile else None, "count": len(pile) // 2}
             for pile in state["piles"]
         ],
-        "held": card_names(state["held"]) if seat == state["turn"] else None,
-        "held_count": len(state["held"]) // 2,
+        "held": card_names(in_hand) if seat == state["turn"] else None,
+        "held_count": len(in_hand) // 2,
         "surprise_used": state["used"],
+        "spent_surprise": NAME_OF[spent] if spent else None,
         "breaking": card_names(state["breaking"]),
         "left": state["left"],
     }
@@ -65,6 +67,15 @@ def view(state: dict, seat: int | None) -> dict:
     elif state["mode"] == "basic":
         result["standings"] = [best_total(sequences) for sequences in state["sequences"]]
     return result
+
+
+def _spent_surprise(state: dict) -> tuple[str, str]:
+    """A surprise that has looked into the talon is no longer a card in hand: it only waits
+    to go to a discard pile once the cards it took are placed. Its code (or "") and the codes
+    of the cards still in hand. Everyone read its use in the log, so its name is no secret."""
+    if not state["used"]:
+        return "", state["held"]
+    return state["held"][:2], state["held"][2:]
 
 
 def past_view(past_state: dict, current_state: dict, seat: int | None) -> dict:
@@ -191,6 +202,8 @@ def view_text(state: dict, seat: int | None) -> str:
         lines += _wrapped("In your hand: " + ", ".join(map(_tight, shown["held"])))
     elif shown["held_count"] and not over:
         lines.append(f"{names[shown['turn']]} holds {_cards(shown['held_count'])}.")
+    if shown["spent_surprise"]:
+        lines.append(f"Used: {shown['spent_surprise']} (it goes to a discard pile last).")
     if shown["breaking"]:
         lines += _wrapped(
             "Broken buttons from the talon: " + ", ".join(map(_tight, shown["breaking"]))

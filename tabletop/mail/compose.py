@@ -245,15 +245,23 @@ def situation(
     }
 
 
+# The ways a seat's own step reaches the log by its player's hand (or, in a demo or a
+# simulation, a bot's standing in for them). A standing order, a timeout or a vote's result
+# moved for them while they were away: that is news to them.
+OWN_HANDS = (Move.Source.WEB, Move.Source.API, Move.Source.EMAIL, Move.Source.BOT)
+
+
 def told(
     game: Game,
     seat: int | None,
     after_seq: int = 0,
     only: list[int] | None = None,
     leave_out: Collection[int] = (),
+    others_only: bool = False,
 ):
     """Log lines after `after_seq` (or just the seqs in `only`) as `seat` may read them, but
-    those of the seqs in `leave_out`."""
+    those of the seqs in `leave_out`; `others_only` leaves out the seat's own steps too (what
+    they did themselves they know)."""
     if only is not None:
         if not only:
             return []
@@ -262,7 +270,13 @@ def told(
     else:
         # Only the last lines are told: read no further back than them.
         lines = history.lines(game, seat, after_seq=max(after_seq, game.seq - MOST_LINES_TOLD))
+    if others_only:
+        lines = [line for line in lines if not own_step(line, seat)]
     return [line["text"] for line in lines[-MOST_LINES_TOLD:] if line["seq"] not in leave_out]
+
+
+def own_step(line: dict, seat: int | None) -> bool:
+    return line["seat"] == seat and line["source"] in OWN_HANDS
 
 
 def votes_decided(game: Game, decided: list[ballots.Decided]) -> list[str]:
@@ -280,7 +294,13 @@ def turn(row: Outbox, context: dict) -> dict:
     # The votes decided meanwhile are told apart (the situation's), not twice.
     decided = ballots.decided_since(game, last_turn)
     return {
-        "since": told(game, row.seat, after_seq=last_turn, leave_out={d.seq for d in decided}),
+        "since": told(
+            game,
+            row.seat,
+            after_seq=last_turn,
+            leave_out={d.seq for d in decided},
+            others_only=True,
+        ),
         "talk": tabletalk.said_since(game, row.seat, last_turn),
         **situation(game, row.seat, context["preferences"], decided=decided),
     }

@@ -72,6 +72,8 @@ def say(game: Game, user, reply_lines: list[str]) -> Talk:
 
 
 def said_since(game: Game, seat: int, after_seq: int) -> list[str]:
-    """The talk after move `after_seq` as a turn email tells it: "ann: good luck!"."""
-    found = chat.since(game, seat, after_seq)[-MOST_TALK_TOLD:]
+    """The talk after move `after_seq` as a turn email tells it: "ann: good luck!". What the
+    seat's own player said is not told back to them."""
+    own = next((s.user_id for s in game.seats_with_players() if s.position == seat), None)
+    found = [m for m in chat.since(game, seat, after_seq) if m.user_id != own][-MOST_TALK_TOLD:]
     return [f"{message.user.get_username()}: {message.text}" for message in found]

@@ -87,7 +87,10 @@ class BotReading:
         self.mine = self.sequences[seat]
         self.in_play = players[seat]["cards_in_play"]
         self.tops = [CODE_OF[pile["top"]] if pile["top"] else None for pile in seen["piles"]]
-        self.held = [CODE_OF[name] for name in seen["held"] or []]
+        # A used surprise is still the bot's card, waiting for a pile, though not in hand.
+        mine = seen["held"] is not None
+        spent = [seen["spent_surprise"]] if mine and seen.get("spent_surprise") else []
+        self.held = [CODE_OF[name] for name in [*spent, *(seen["held"] or [])]]
         self.unseen = self._unseen()
         self.pool = max(1, sum(self.unseen.values()))
         turns = seen["deck"] / self.players

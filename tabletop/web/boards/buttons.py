@@ -41,6 +41,7 @@ def prepare(position: Position) -> dict:
     controls = {
         "roll": None,
         "opt_out": None,
+        "take": None,
         "decline": None,
         "orders": [],
     }
@@ -51,6 +52,7 @@ def prepare(position: Position) -> dict:
             controls["opt_out"] = control(position, move, gettext("Opt out and score"))
         elif move["kind"] == "decline":
             controls["decline"] = control(position, move, gettext("Decline the gold square"))
+            controls["take"] = take_control(position, squares)
         elif move["kind"] == "order":
             controls["orders"].append(control(position, move, ORDER_LABELS[move["order"]]))
     roll = view.get("last_roll")
@@ -64,6 +66,9 @@ def prepare(position: Position) -> dict:
     return {
         "boards": boards,
         "dice": dice(roll) if roll else None,
+        # Only while the roll waits for answers are its dice the ones in play; otherwise they
+        # are the previous player's, shown as such.
+        "dice_current": view["phase"] == "answer",
         "gold": {"row": gold[0], "column": gold[1]} if gold else None,
         "controls": controls,
         "phase": view["phase"],
@@ -78,6 +83,20 @@ def prepare(position: Position) -> dict:
         "winners": [view["players"][s] for s in view.get("winners") or []],
         "over": view["phase"] == "over",
     }
+
+
+def take_control(position: Position, squares: dict):
+    """Taking the gold square as a button of its own beside Decline (the ringed cell on the
+    board posts the same move)."""
+    row, column = position.view["gold_square"]
+    square = squares.get((row, column))
+    if square is None:
+        return None
+    label = gettext("Take the gold square (row %(row)s, column %(column)s)") % {
+        "row": row,
+        "column": column,
+    }
+    return control(position, square.move, label)
 
 
 def dice(roll: dict) -> list[dict]:

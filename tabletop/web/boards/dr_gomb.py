@@ -74,6 +74,7 @@ def prepare(position: Position) -> dict:
         "turn_moves": turn_moves,
         "held": held_cards(held, card_moves, surprise) if held is not None else None,
         "held_count": view.get("held_count", 0),
+        "spent_surprise": spent_surprise(view, card_moves),
         "breaking": [card(name) for name in view.get("breaking") or []],
         "left": view.get("left", 0),
         "step": view.get("step"),
@@ -100,6 +101,15 @@ def held_cards(held: list[str], card_moves: dict, surprise) -> list[dict]:
             }
         )
     return shown
+
+
+def spent_surprise(view: dict, card_moves: dict) -> dict | None:
+    """A surprise that has looked into the talon, out of the hand: it goes to a discard pile
+    once the cards it took are placed (its player then has the pile buttons)."""
+    name = view.get("spent_surprise")
+    if not name:
+        return None
+    return {"card": card(name), "moves": card_moves.get(name, [])}
 
 
 def name_of(view: dict, seat: int | None) -> str:

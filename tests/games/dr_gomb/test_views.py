@@ -121,6 +121,23 @@ def test_broken_buttons_found_in_the_talon_are_shown_while_they_wait():
     assert rules.view(state, 1)["surprise_used"] is True
 
 
+def test_a_used_surprise_is_no_longer_listed_in_the_hand():
+    state = position(sequences={0: seq(red="r1")}, talon="b3b*g2", top="b?")
+    state = play(state, 0, "draw", "use surprise")
+    mine = rules.view(state, 0)
+    assert mine["held"] == ["blue 3", "blue joker"] and mine["spent_surprise"] == "blue surprise"
+    assert rules.view(state, 1)["held_count"] == 2
+    assert rules.view(state, 1)["spent_surprise"] == "blue surprise"
+    text = rules.view_text(state, 0)
+    assert "In your hand: blue 3, blue joker\n" in text
+    assert "Used: blue surprise (it goes to a discard pile last)." in text
+    state = play(state, 0, "play blue 3 to blue", "discard blue joker to pile 1")
+    assert rules.view(state, 0)["held"] == [] and "In your hand" not in rules.view_text(state, 0)
+    assert rules.view(state, 0)["spent_surprise"] == "blue surprise"
+    state = play(state, 0, "discard to pile 2")
+    assert rules.view(state, 0)["spent_surprise"] is None
+
+
 def test_everything_is_shown_once_the_game_is_over():
     state = position(
         mode="normal", step="over", sequences={0: seq(red="r1b2r3")}, talon="y1", box="p1"
@@ -276,6 +293,20 @@ def test_with_several_cards_in_hand_the_notation_names_the_card():
     assert rules.parse_move("Play blue star to blue.", state, 0)["card"] == "blue joker"
     with pytest.raises(IllegalMove, match="You can say: play blue 3 to red"):
         rules.parse_move("play to blue", state, 0)
+
+
+def test_the_email_notation_names_the_card_to_place_even_when_it_is_the_only_one():
+    state = play(position(sequences={0: seq(red="r1")}, top="b3"), 0, "draw")
+    spelled = [rules.format_move(move, state, 0) for move in rules.legal_moves(state, 0)]
+    assert spelled == [
+        "play blue 3 to red",
+        "play blue 3 to blue",
+        "discard blue 3 to pile 1",
+        "discard blue 3 to pile 2",
+    ]
+    state = position(sequences={0: seq(red="r1")}, talon="b3g2", top="b?")
+    state = play(state, 0, "draw", "use surprise")
+    assert rules.format_move(rules.legal_moves(state, 0)[1], state, 0) == "play blue 3 to blue"
 
 
 @pytest.mark.parametrize(
