@@ -149,7 +149,7 @@ def picker_moves(page) -> list[dict]:
 
 
 def still_to_pick(page, keys: list[str]) -> list[str]:
-    """The keys of a move not yet picked (a step with one part starts picked)."""
+    """The keys of a move not yet picked (a part every legal move needs starts picked)."""
     left = list(keys)
     pressed = page.eval_on_selector_all(
         '#picker .picker-part[aria-pressed="true"]', "parts => parts.map(p => p.dataset.key)"
