@@ -9,8 +9,10 @@ verify_log` projects them) is told by replaying its log, exactly as the projecti
 
 from __future__ import annotations
 
+from datetime import datetime
+
 import games
-from tabletop.play import store
+from tabletop.play import clock, store
 from tabletop.play.models import Game, LogLine, Move
 
 
@@ -75,7 +77,7 @@ def _stored_lines(game: Game, viewer: int | None, after_seq: int, upto: int) -> 
             "seat": row.move.seat,
             "source": _source(game, row.move, viewer),
             "text": row.text,
-            "created": row.move.created,
+            "created": shown_time(row.move, viewer),
         }
         for row in found
     ]
@@ -131,8 +133,16 @@ def _line(game: Game, move: Move, before: dict, after: dict, viewer: int | None)
         "seat": move.seat,
         "source": _source(game, move, viewer),
         "text": describe(game, move, before, after, _reader(game, move, viewer)),
-        "created": move.created,
+        "created": shown_time(move, viewer),
     }
+
+
+def shown_time(move: Move, viewer: int | None) -> datetime:
+    """When a step was logged, as `viewer` may read it: their own steps exactly, any other
+    to the minute, during play and after."""
+    if viewer is not None and viewer == move.seat:
+        return move.created
+    return clock.to_the_minute(move.created)
 
 
 def _source(game: Game, move: Move, viewer: int | None) -> str:
