@@ -10,7 +10,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 import games
-from tabletop.play import history, invitations, rematches, store
+from tabletop.play import clock, history, invitations, rematches, store
 from tabletop.play.models import Game, Invitation, Move, Rematch, Vote
 
 JSON_OBJECT = {"type": "object", "additionalProperties": {}}
@@ -135,7 +135,7 @@ class SeatSerializer(serializers.Serializer):
     position = serializers.IntegerField()
     player = serializers.CharField()
     bot = serializers.BooleanField(help_text="The computer plays this seat.")
-    deadline = serializers.DateTimeField(allow_null=True)
+    deadline = serializers.DateTimeField(allow_null=True, help_text="To the minute.")
 
 
 class GameSummarySerializer(serializers.Serializer):
@@ -306,7 +306,9 @@ def seat_summary(game: Game) -> list[dict]:
             "position": seat.position,
             "player": seat.user.get_username(),
             "bot": seat.is_bot,
-            "deadline": seat.deadline,
+            # To the minute: a turn's deadline counts from the step that began it, and its
+            # seconds would tell that step's time (a standing order's answer from a person's).
+            "deadline": clock.to_the_minute(seat.deadline) if seat.deadline else None,
         }
         for seat in game.seats_with_players()
     ]

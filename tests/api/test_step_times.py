@@ -64,3 +64,23 @@ def test_the_archive_gives_when_a_game_finished_to_the_minute(make_user):
     Game.objects.filter(pk=game.pk).update(finished=MOVED_AT)
     [listed] = APIClient().get("/api/games/archive/").json()["results"]
     assert datetime.fromisoformat(listed["finished"]) == datetime(2026, 12, 3, 12, 0, tzinfo=UTC)
+
+
+def test_a_seats_deadline_is_given_to_the_minute_not_telling_when_its_turn_began(make_user):
+    game = started_game([make_user("ann"), make_user("ben")])
+    first = game.to_act[0]
+    clock.set_now(MOVED_AT)
+    try:
+        while game.to_act == [first]:  # the first player's turn, to its end at 12:00:07.25
+            move = game.rules.legal_moves(game.state, first)[0]
+            store.submit(game, user_at(game, first), move, game.seq, Move.Source.API)
+            game.refresh_from_db()
+    finally:
+        clock.set_now(None)
+    waiting = game.seats.get(position=1 - first)
+    assert waiting.deadline.second == 7, "the turn began with the step at 12:00:07.25"
+    client = APIClient()
+    client.force_authenticate(waiting.user)
+    seats = client.get(f"/api/games/{game.pk}/").json()["seats"]
+    [shown] = [seat["deadline"] for seat in seats if seat["position"] == waiting.position]
+    assert datetime.fromisoformat(shown) == waiting.deadline.replace(second=0, microsecond=0)
