@@ -257,7 +257,11 @@ class LogLineSerializer(serializers.Serializer):
         f"'{history.A_PLAYERS_MOVE}' until the game is over.",
     )
     text = serializers.CharField()
-    created = serializers.DateTimeField()
+    created = serializers.DateTimeField(
+        help_text="When the step was logged: exactly for your own steps, to the minute for "
+        "any other; an automatic step (a standing order's, the computer's) has the time of the "
+        "step that brought it."
+    )
     withdrawn_by = serializers.CharField(
         allow_null=True, help_text="Who took this step back (a later take-back), or null."
     )

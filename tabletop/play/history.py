@@ -3,6 +3,7 @@
 The lines are read from the store's projection (LogLine, written with each move), the
 positions replayed from the nearest snapshot. While a game runs each reader reads their own
 lines; once it is over everyone reads the same ones, in the third person with nothing hidden.
+Each line's time is exact for the reader's own steps and to the minute for any other.
 A game whose lines are not projected (one logged before they were, until `manage.py
 verify_log` projects them) is told by replaying its log, exactly as the projection would.
 """
