@@ -16,6 +16,7 @@ from rest_framework.response import Response
 
 import games
 from tabletop.api.views import refusals
+from tabletop.play import clock
 from tabletop.play.models import Game
 from tabletop.ratings import archive as archives
 from tabletop.ratings import profiles, standings
@@ -87,7 +88,8 @@ def listed(game: Game) -> dict:
         "title": game.title,
         "players": names,
         "seq": game.seq,
-        "finished": game.finished if game.is_over else None,
+        # The time of the game's last step: to the minute, as every step's time is shown.
+        "finished": clock.to_the_minute(game.finished) if game.is_over and game.finished else None,
         "winners": winners,
         "history": reverse("history", args=[game.pk]),
         "log": reverse("export", args=[game.pk]) if game.is_over else None,

@@ -10,7 +10,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 import games
-from tabletop.play import history, invitations, rematches, store
+from tabletop.play import clock, history, invitations, rematches, store
 from tabletop.play.models import Game, Invitation, Move, Rematch, Vote
 
 JSON_OBJECT = {"type": "object", "additionalProperties": {}}
@@ -135,7 +135,7 @@ class SeatSerializer(serializers.Serializer):
     position = serializers.IntegerField()
     player = serializers.CharField()
     bot = serializers.BooleanField(help_text="The computer plays this seat.")
-    deadline = serializers.DateTimeField(allow_null=True)
+    deadline = serializers.DateTimeField(allow_null=True, help_text="To the minute.")
 
 
 class GameSummarySerializer(serializers.Serializer):
@@ -257,7 +257,11 @@ class LogLineSerializer(serializers.Serializer):
         f"'{history.A_PLAYERS_MOVE}' until the game is over.",
     )
     text = serializers.CharField()
-    created = serializers.DateTimeField()
+    created = serializers.DateTimeField(
+        help_text="When the step was logged: exactly for your own steps, to the minute for "
+        "any other; an automatic step (a standing order's, the computer's) has the time of the "
+        "step that brought it."
+    )
     withdrawn_by = serializers.CharField(
         allow_null=True, help_text="Who took this step back (a later take-back), or null."
     )
@@ -306,7 +310,9 @@ def seat_summary(game: Game) -> list[dict]:
             "position": seat.position,
             "player": seat.user.get_username(),
             "bot": seat.is_bot,
-            "deadline": seat.deadline,
+            # To the minute: a turn's deadline counts from the step that began it, and its
+            # seconds would tell that step's time (a standing order's answer from a person's).
+            "deadline": clock.to_the_minute(seat.deadline) if seat.deadline else None,
         }
         for seat in game.seats_with_players()
     ]

@@ -37,6 +37,12 @@ def set_now(moment: datetime | None) -> None:
     _fixed = moment
 
 
+def to_the_minute(moment: datetime) -> datetime:
+    """`moment` as others read it: seconds would tell a standing order, or a bot, from a
+    person's answer, and how fast someone answered is theirs to know."""
+    return moment.replace(second=0, microsecond=0)
+
+
 # ---------------------------------------------------------------------------- local time
 
 

@@ -3,16 +3,25 @@
 from __future__ import annotations
 
 import hashlib
+from datetime import datetime
 from typing import NamedTuple
 
 import games
 from games import RandomStream, canonical
-from tabletop.play import forks, store
+from tabletop.play import clock, forks, store
 from tabletop.play.models import Game
 
 
-def export(game: Game) -> dict:
-    """Everything needed to replay the game without the server (the seed only once it is over)."""
+def export(game: Game, reader: int | None = None, *, exact: bool = False) -> dict:
+    """Everything needed to replay the game without the server (the seed only once it is over).
+
+    Its times are to the minute, as anyone may read them, but for the steps of the `reader`'s
+    seat; `exact` keeps every time as logged (the server's own record moving to another)."""
+
+    def shown(moment: datetime, seat: int | None = None) -> str:
+        kept = exact or (seat is not None and seat == reader)
+        return (moment if kept else clock.to_the_minute(moment)).isoformat()
+
     return {
         "id": game.pk,
         "game": game.slug,
@@ -29,14 +38,14 @@ def export(game: Game) -> dict:
                 "seat": m.seat,
                 "move": m.payload,
                 "source": m.source,
-                "at": m.created.isoformat(),
+                "at": shown(m.created, m.seat),
             }
             for m in game.moves.order_by("seq")
         ],
         "final_state_sha256": state_digest(game.state) if game.is_over else None,
         "outcome": game.outcome,
-        "started": game.started.isoformat() if game.started else None,
-        "finished": game.finished.isoformat() if game.is_over and game.finished else None,
+        "started": shown(game.started) if game.started else None,
+        "finished": shown(game.finished) if game.is_over and game.finished else None,
         "fork": fork_reference(game),
     }
 

@@ -3,14 +3,17 @@
 The lines are read from the store's projection (LogLine, written with each move), the
 positions replayed from the nearest snapshot. While a game runs each reader reads their own
 lines; once it is over everyone reads the same ones, in the third person with nothing hidden.
+Each line's time is exact for the reader's own steps and to the minute for any other.
 A game whose lines are not projected (one logged before they were, until `manage.py
 verify_log` projects them) is told by replaying its log, exactly as the projection would.
 """
 
 from __future__ import annotations
 
+from datetime import datetime
+
 import games
-from tabletop.play import store
+from tabletop.play import clock, store
 from tabletop.play.models import Game, LogLine, Move
 
 
@@ -75,7 +78,7 @@ def _stored_lines(game: Game, viewer: int | None, after_seq: int, upto: int) -> 
             "seat": row.move.seat,
             "source": _source(game, row.move, viewer),
             "text": row.text,
-            "created": row.move.created,
+            "created": shown_time(row.move, viewer),
         }
         for row in found
     ]
@@ -131,8 +134,16 @@ def _line(game: Game, move: Move, before: dict, after: dict, viewer: int | None)
         "seat": move.seat,
         "source": _source(game, move, viewer),
         "text": describe(game, move, before, after, _reader(game, move, viewer)),
-        "created": move.created,
+        "created": shown_time(move, viewer),
     }
+
+
+def shown_time(move: Move, viewer: int | None) -> datetime:
+    """When a step was logged, as `viewer` may read it: their own steps exactly, any other
+    to the minute, during play and after."""
+    if viewer is not None and viewer == move.seat:
+        return move.created
+    return clock.to_the_minute(move.created)
 
 
 def _source(game: Game, move: Move, viewer: int | None) -> str:

@@ -44,7 +44,7 @@ def export_lines(found: Iterable[Game]) -> Iterator[str]:
     """One JSON line per finished game (unfinished ones hold secrets and are skipped)."""
     for game in found:
         if game.is_over:
-            yield json.dumps(export(game), sort_keys=True, separators=(",", ":"))
+            yield json.dumps(export(game, exact=True), sort_keys=True, separators=(",", ":"))
 
 
 def import_line(text: str) -> Game:

@@ -273,7 +273,9 @@ def export_log(request: HttpRequest, game_id: int) -> HttpResponse:
     found = tables.shown_game(request, game_id)
     if not found.is_over:
         raise Http404(gettext("The log can be downloaded once the game is over."))
-    response = JsonResponse(export(found), json_dumps_params={"indent": 2})
+    response = JsonResponse(
+        export(found, found.seat_of(request.user)), json_dumps_params={"indent": 2}
+    )
     filename = f"tabletop-{found.slug}-{found.pk}.json"
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
     return response

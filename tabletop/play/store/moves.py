@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass
+from datetime import datetime
 
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext
 
-from tabletop.play import prepared
+from tabletop.play import clock, prepared
 from tabletop.play.models import Game, Move
 from tabletop.play.store.errors import Refused, StaleMove
 from tabletop.play.store.events import RESIGN
@@ -155,6 +156,9 @@ def advance_until_refused(game: Game, steps: list[Step]) -> tuple[list[Move], Re
         logged.append(_log(game, step, len(logged)))
         told.add(game, logged[-1], before, state, stream.events)
         let_go |= set(previously_waiting) - set(rules.to_act(state))
+    # An automatic step is written within a millisecond of its cause: stamped with its own
+    # time it would tell a standing order from a person's answer. It carries its cause's.
+    caused_at = logged[-1].created if logged else _time_of_last_step(game)
     for _ in range(MAX_AUTOMATIC_STEPS):
         seq = game.seq + len(logged)
         step = automatic_step(game, rules, state, resigned, stream, seq)
@@ -162,7 +166,7 @@ def advance_until_refused(game: Game, steps: list[Step]) -> tuple[list[Move], Re
             break
         before = state
         state = apply_step(rules, copy.deepcopy(before), step, resigned, stream, seq + 1)
-        logged.append(_log(game, step, len(logged)))
+        logged.append(_log(game, step, len(logged), at=caused_at))
         told.add(game, logged[-1], before, state, stream.events)
         let_go |= set(previously_waiting) - set(rules.to_act(state))
     told.save()
@@ -174,9 +178,21 @@ def advance_until_refused(game: Game, steps: list[Step]) -> tuple[list[Move], Re
     return logged, refusal
 
 
-def _log(game: Game, step: Step, offset: int) -> Move:
+def _time_of_last_step(game: Game) -> datetime:
+    """When the step that brings automatic steps without a player's (a vote's result, or
+    the start when there is none) was logged."""
+    logged = game.moves.filter(seq=game.seq).values_list("created", flat=True).first()
+    return logged or clock.now()
+
+
+def _log(game: Game, step: Step, offset: int, at: datetime | None = None) -> Move:
     move = Move(
-        game=game, seq=game.seq + offset + 1, seat=step.seat, payload=step.move, source=step.source
+        game=game,
+        seq=game.seq + offset + 1,
+        seat=step.seat,
+        payload=step.move,
+        source=step.source,
+        created=at or clock.now(),
     )
     prepared.insert([move], with_keys=True)  # its lines point at it
     return move

@@ -145,6 +145,8 @@ def _deadline_round(
     state = game.state
     moves: list[Move] = []
     let_go: set[int] = set()
+    # The automatic steps the deadline's step brings carry its time, as `advance` stamps them.
+    at = clock.now()
 
     def take(step: Step) -> None:
         nonlocal state
@@ -154,7 +156,16 @@ def _deadline_round(
         # The payload as it was when applied, as `_log` writes it; later steps may change
         # parts of `state` that a bot's move shares.
         payload = copy.deepcopy(step.move)
-        moves.append(Move(game=game, seq=seq, seat=step.seat, payload=payload, source=step.source))
+        moves.append(
+            Move(
+                game=game,
+                seq=seq,
+                seat=step.seat,
+                payload=payload,
+                source=step.source,
+                created=at,
+            )
+        )
         told.add(game, moves[-1], before, state, stream.events)
         let_go.update(set(previously_waiting) - set(rules.to_act(state)))
 
