@@ -228,6 +228,15 @@ def check_games(manifest: dict) -> list[str]:
     return problems
 
 
+def manifest_of(path: Path) -> dict:
+    """What the backup at `path` holds, read from its manifest without restoring it."""
+    try:
+        with tarfile.open(path) as archive:
+            return json.load(archive.extractfile(MANIFEST))
+    except (OSError, ValueError, KeyError, tarfile.TarError) as error:
+        raise BackupError(f"{path} cannot be read as a tabletop backup: {error}") from error
+
+
 @contextmanager
 def _unpacked(path: Path) -> Iterator[tuple[dict, Path]]:
     """The manifest and the dump of a backup file, unpacked into a directory of their own."""

@@ -148,3 +148,28 @@ def test_the_check_after_a_restore_names_a_game_whose_log_lost_its_last_move(
     assert f"game {dos.pk} (dos): its log ends at move 6, the backup's at move 7" in problems
     assert any(p.startswith(f"game {dos.pk} (dos): seq differs from the replay") for p in problems)
     assert all(f"game {dos.pk} " in p for p in problems)
+
+
+def test_a_scheduled_backup_keeps_only_the_newest_backups_in_its_folder(
+    make_user, settings, tmp_path
+):
+    started_game([make_user("ann"), make_user("ben")])
+    settings.VAR_DIR = tmp_path
+    folder = tmp_path / "backups"
+    folder.mkdir()
+    older = [folder / f"tabletop-2026010{day}T030000Z.tar" for day in (1, 2, 3)]
+    for path in older:
+        path.write_bytes(b"an older backup")
+    (folder / "notes.txt").write_text("the operator's own file")
+
+    call_command("backup", "--keep", "2")
+
+    new = set(folder.iterdir()) - {*older, folder / "notes.txt"}
+    assert len(new) == 1
+    made = new.pop()
+    assert {path.name for path in folder.iterdir()} == {
+        older[2].name,
+        made.name,
+        "notes.txt",
+    }
+    assert len(backups.manifest_of(made)["games"]) == 1
