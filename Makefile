@@ -7,7 +7,7 @@ READY := $(VENV)/.installed
 # Babel, so no system gettext is needed; the .mo files are not kept in the repository.
 CATALOGUES := $(patsubst %.po,%.mo,$(wildcard tabletop/locale/*/LC_MESSAGES/django.po))
 
-.PHONY: run test lint bench worker load messages
+.PHONY: run test lint bench worker load messages backup restore
 
 $(READY): requirements.lock
 	$(PYTHON) -m venv $(VENV)
@@ -68,3 +68,15 @@ PLAYERS ?= 1000
 DURATION ?= 2m
 load: $(READY) $(CATALOGUES)
 	PLAYERS=$(PLAYERS) DURATION=$(DURATION) bash tabletop/bench/load.sh
+
+# For operators: a consistent backup of the database (pg_dump with DATABASE_URL, SQLite's online
+# backup on the embedded default) and a manifest of every game's log, one file in var/backups/;
+# `make restore FILE=...` loads one into an EMPTY database and checks every game (README,
+# "Operations"). Without SECRET_KEY (the embedded default) DEBUG=1 lets them start, as `make
+# run` does: neither signs anything.
+backup restore: export DEBUG := $(if $(SECRET_KEY),$(DEBUG),1)
+backup: $(READY)
+	$(BIN)/python manage.py backup
+restore: $(READY)
+	@if [ -z "$(FILE)" ]; then echo "make restore FILE=var/backups/tabletop-<time>.tar"; exit 2; fi
+	$(BIN)/python manage.py restore "$(FILE)"
