@@ -282,7 +282,9 @@ def own_step(line: dict, seat: int | None) -> bool:
 def votes_decided(game: Game, decided: list[ballots.Decided]) -> list[str]:
     """How each of these decided votes ended, in the reader's language."""
     names = player_names(game)
-    return [questions.decided_text(vote.question, vote.result, names) for vote in decided]
+    return [
+        questions.decided_text(vote.question, vote.result, names, vote.ended_by) for vote in decided
+    ]
 
 
 # ---------------------------------------------------------------------------- each kind
@@ -332,6 +334,7 @@ def vote(row: Outbox, context: dict) -> dict:
         "caller": names[asked.caller],
         "question": questions.question_text({"subject": asked.subject, **asked.details}, names),
         "at_deadline": asked.details.get("at_deadline", False),
+        "about_you": row.seat is not None and row.seat == asked.concerns,
         "unanimous": asked.subject in (Vote.Subject.END, Vote.Subject.TAKE_BACK),
         "expires": asked.expires,
         **situation(game, row.seat, context["preferences"]),

@@ -202,8 +202,12 @@ def queue_timeout(game, late_seat: int, source: str, moves: list) -> None:
 
 
 def queue_vote(game, vote) -> None:
-    """Ask each player who votes and has not answered yet (the caller's yes is counted)."""
+    """Ask each player who votes and has not answered yet (the caller's yes is counted); and
+    tell the player whose seat the table would give to the computer, at once (a vote email is
+    never held for a digest), so that they can move before it passes."""
     asked = [vote_seat for vote_seat in vote.voters if vote_seat not in vote.yes + vote.no]
+    if vote.subject == vote.Subject.REPLACE and vote.concerns is not None:
+        asked.append(vote.concerns)
     seats = [seat for seat in game.seats_with_players() if seat.position in asked]
     queue_for_seats(Outbox.Kind.VOTE, game, seats, vote=vote.pk)
 

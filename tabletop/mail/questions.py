@@ -40,9 +40,14 @@ def question_text(question: dict, names: list[str]) -> str:
     }
 
 
-def decided_text(question: dict, result: str, names: list[str]) -> str:
+def decided_text(question: dict, result: str, names: list[str], ended_by: str = "") -> str:
     """How a vote ended, for everyone at the table: "The vote to … passed."."""
     asked = question_text(question, names)
+    if ended_by == "move":
+        return gettext("%(name)s moved, so the vote to %(question)s ended.") % {
+            "name": names[question["seat"]],
+            "question": asked,
+        }
     if result == Vote.Result.PASSED:
         return gettext("The vote to %(question)s passed.") % {"question": asked}
     if result == Vote.Result.FAILED:

@@ -22,6 +22,8 @@ class Decided:
     seq: int
     question: dict
     result: str
+    # "move": the player it concerned moved in their seat, which ended it.
+    ended_by: str = ""
 
 
 def waiting_for(user: AbstractBaseUser) -> list[tuple[Vote, int]]:
@@ -50,7 +52,7 @@ def decided_since(game: Game, after_seq: int) -> list[Decided]:
     """The votes whose result was logged after `after_seq`, oldest first."""
     results = game.moves.filter(seq__gt=after_seq, payload__kind="vote-result").order_by("seq")
     return [
-        Decided(seq, payload["question"], payload["result"])
+        Decided(seq, payload["question"], payload["result"], payload.get("ended_by", ""))
         for payload, seq in results.values_list("payload", "seq")
     ]
 

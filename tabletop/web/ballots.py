@@ -37,4 +37,6 @@ def decided_on_page(game: Game, seat: int | None) -> list[str]:
         return []
     decided = ballots.decided_since_own_step(game, seat)[-MOST_DECIDED_SHOWN:]
     names = game.state["players"]
-    return [questions.decided_text(vote.question, vote.result, names) for vote in decided]
+    return [
+        questions.decided_text(vote.question, vote.result, names, vote.ended_by) for vote in decided
+    ]

@@ -11,6 +11,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext, gettext_lazy
 
+from tabletop.accounts import limits
 from tabletop.play import store
 from tabletop.play.models import Game
 from tabletop.web import tables
@@ -61,6 +62,7 @@ def default_for(seat, people: list, user) -> str:
 
 
 @login_required
+@limits.limit("create-game")  # a fork is a new game: it counts with those made on any door
 def fork(request: HttpRequest, game_id: int) -> HttpResponse:
     source = tables.shown_game(request, game_id)
     if not source.is_over:

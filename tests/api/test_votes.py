@@ -8,6 +8,8 @@ from rest_framework.test import APIClient
 from tabletop.play.models import Game
 from tests.helpers.factories import started_game, user_at
 
+pytest_plugins = ["tests.helpers.mail"]
+
 
 def client_for(user) -> APIClient:
     client = APIClient()
@@ -20,8 +22,9 @@ def table(make_user) -> Game:
     return started_game([make_user("ann"), make_user("ben"), make_user("cat")])
 
 
-def test_a_vote_is_called_and_answered_through_the_api(table):
+def test_a_vote_is_called_and_answered_through_the_api(table, frozen):
     late = table.to_act[0]
+    frozen.past_deadline(table, late)
     caller, second = [s for s in range(3) if s != late]
     called = client_for(user_at(table, caller)).post(
         f"/api/games/{table.pk}/votes/", {"subject": "replace", "seat": late}, format="json"
@@ -47,8 +50,9 @@ def test_a_bad_vote_is_refused_with_400_and_the_reason(table):
     assert "1 to 7 days" in response.json()["detail"]
 
 
-def test_answering_twice_or_a_vote_about_you_is_refused(table):
+def test_answering_twice_or_a_vote_about_you_is_refused(table, frozen):
     late = table.to_act[0]
+    frozen.past_deadline(table, late)
     caller = [s for s in range(3) if s != late][0]
     body = (
         client_for(user_at(table, caller))
@@ -77,3 +81,23 @@ def test_an_answer_without_yes_or_to_no_such_vote_is_refused(table):
     )
     assert response.status_code == 400
     assert "yes" in response.json()["detail"]
+
+
+def test_a_vote_to_give_a_seat_to_the_computer_waits_for_its_deadline(table, frozen):
+    late = table.to_act[0]
+    caller = [s for s in range(3) if s != late][0]
+    asked = {"subject": "replace", "seat": late}
+    early = client_for(user_at(table, caller)).post(
+        f"/api/games/{table.pk}/votes/", asked, format="json"
+    )
+    assert early.status_code == 400
+    name = user_at(table, late).username
+    assert early.json()["detail"] == (
+        f"{name}'s deadline has not passed yet. A seat can be given to the computer only once "
+        "its deadline has passed."
+    )
+    frozen.past_deadline(table, late)
+    late_call = client_for(user_at(table, caller)).post(
+        f"/api/games/{table.pk}/votes/", asked, format="json"
+    )
+    assert late_call.status_code == 201

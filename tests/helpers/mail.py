@@ -293,6 +293,11 @@ class SetClock:
     def advance(self, **delta) -> datetime:
         return self.set(self.now + timedelta(**delta))
 
+    def past_deadline(self, game, seat: int) -> datetime:
+        """A minute after the seat's running deadline: the player is late."""
+        deadline = game.seats.get(position=seat).deadline
+        return self.set(max(self.now, deadline + timedelta(minutes=1)))
+
 
 @pytest.fixture
 def frozen() -> Iterator[SetClock]:

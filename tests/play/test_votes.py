@@ -54,8 +54,9 @@ def store_lines(game: Game) -> list[dict]:
     return history.lines(game, None)
 
 
-def test_the_player_a_vote_concerns_cannot_answer_it(table):
+def test_the_player_a_vote_concerns_cannot_answer_it(table, frozen):
     late = waiting(table)
+    frozen.past_deadline(table, late)
     caller = others(table, late)[0]
     vote = store.call_vote(
         table, user_at(table, caller), "replace", {"seat": late}, Move.Source.WEB
@@ -64,8 +65,9 @@ def test_the_player_a_vote_concerns_cannot_answer_it(table):
         store.answer_vote(table, user_at(table, late), vote.pk, False, Move.Source.WEB)
 
 
-def test_replacing_an_absent_player_lets_the_bot_play_their_turn(table):
+def test_replacing_an_absent_player_lets_the_bot_play_their_turn(table, frozen):
     late = waiting(table)
+    frozen.past_deadline(table, late)
     caller, second = others(table, late)
     vote = store.call_vote(
         table, user_at(table, caller), "replace", {"seat": late}, Move.Source.API
@@ -78,8 +80,9 @@ def test_replacing_an_absent_player_lets_the_bot_play_their_turn(table):
     assert store.verify(table) == []
 
 
-def test_a_vote_fails_once_a_majority_can_no_longer_be_reached(table):
+def test_a_vote_fails_once_a_majority_can_no_longer_be_reached(table, frozen):
     late = waiting(table)
+    frozen.past_deadline(table, late)
     caller, second = others(table, late)
     vote = store.call_vote(
         table, user_at(table, caller), "replace", {"seat": late}, Move.Source.WEB
@@ -115,8 +118,9 @@ def test_an_abandoned_game_has_no_winner(table):
     assert store.verify(table) == []
 
 
-def test_a_vote_expires_after_its_own_deadline(table):
+def test_a_vote_expires_after_its_own_deadline(table, frozen):
     late = waiting(table)
+    frozen.past_deadline(table, late)
     caller = others(table, late)[0]
     vote = store.call_vote(
         table, user_at(table, caller), "replace", {"seat": late}, Move.Source.WEB
@@ -142,8 +146,9 @@ def test_bad_votes_are_refused_with_a_reason(table):
     assert table.moves.count() == 0
 
 
-def test_a_second_vote_on_the_same_question_is_refused(table):
+def test_a_second_vote_on_the_same_question_is_refused(table, frozen):
     late = waiting(table)
+    frozen.past_deadline(table, late)
     caller = user_at(table, others(table, late)[0])
     store.call_vote(table, caller, "replace", {"seat": late}, Move.Source.WEB)
     with pytest.raises(store.Refused, match="voting on this already"):
@@ -235,7 +240,7 @@ def vote_rows(game: Game) -> list[dict]:
     return list(game.votes.order_by("seq").values("seq", *ROW_FIELDS, "expires"))
 
 
-def votes_of_every_kind(table: Game) -> list[Vote]:
+def votes_of_every_kind(table: Game, frozen) -> list[Vote]:
     """A deadline extended (passed), the game's end asked (still open), a replacement refused."""
     late = waiting(table)
     caller, second = others(table, late)
@@ -245,14 +250,15 @@ def votes_of_every_kind(table: Game) -> list[Vote]:
     store.answer_vote(table, user_at(table, second), extend.pk, True, Move.Source.API)
     end = store.call_vote(table, user_at(table, second), "end", {"how": "scored"}, "web")
     store.answer_vote(table, user_at(table, late), end.pk, True, Move.Source.EMAIL)
+    frozen.past_deadline(table, late)
     replace = store.call_vote(table, user_at(table, second), "replace", {"seat": late}, "web")
     store.answer_vote(table, user_at(table, caller), replace.pk, False, Move.Source.WEB)
     table.refresh_from_db()
     return [Vote.objects.get(pk=vote.pk) for vote in (extend, end, replace)]
 
 
-def test_verify_names_each_lost_or_altered_vote_and_rebuilding_restores_them_exactly(table):
-    extend, end, replace = votes_of_every_kind(table)
+def test_verify_names_each_lost_or_altered_vote_and_rebuilding_restores_them_exactly(table, frozen):
+    extend, end, replace = votes_of_every_kind(table, frozen)
     assert [extend.result, end.result, replace.result] == ["passed", "", "failed"]
     assert store.verify(table) == []
     as_played = vote_rows(table)
@@ -279,8 +285,10 @@ def test_verify_names_each_lost_or_altered_vote_and_rebuilding_restores_them_exa
     assert store.verify(table) == []
 
 
-def test_a_vote_the_log_told_before_calls_carried_their_voters_still_verifies_and_rebuilds(table):
-    extend, *_ = votes_of_every_kind(table)
+def test_a_vote_the_log_told_before_calls_carried_their_voters_still_verifies_and_rebuilds(
+    table, frozen
+):
+    extend, *_ = votes_of_every_kind(table, frozen)
     call = table.moves.get(seq=extend.seq)
     older = {k: v for k, v in call.payload.items() if k not in ("voters", "expires")}
     Move.objects.filter(pk=call.pk).update(payload=older)  # as calls were logged at first

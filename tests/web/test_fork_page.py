@@ -60,3 +60,17 @@ def test_someone_who_did_not_play_is_offered_only_their_own_seat_and_the_compute
     eve = make_user("eve")
     form = logged_in(eve).get(f"/games/{finished.pk}/fork/?seq=2").content.decode()
     assert ">eve</option>" in form and ">ann</option>" not in form
+
+
+def test_forks_count_against_the_new_game_limit_and_one_past_it_is_refused(finished, settings):
+    settings.RATE_LIMITS = {**settings.RATE_LIMITS, "create-game": "3/h"}
+    ann, ben = (seat.user for seat in finished.seats.order_by("position"))
+    client = logged_in(ann)
+    seats = {"seq": 5, "seat_0": ann.pk, "seat_1": ben.pk}
+    for _ in range(3):
+        assert client.post(f"/games/{finished.pk}/fork/", seats).status_code == 302
+    refused = client.post(f"/games/{finished.pk}/fork/", seats)
+    assert refused.status_code == 429 and int(refused["Retry-After"]) > 0
+    assert Game.objects.filter(forked_from=finished).count() == 3
+    # A fork is a new game: the new-game form is past the limit too.
+    assert client.post("/games/new/", {"game": "gazobu", "players": 2}).status_code == 429

@@ -7,6 +7,8 @@ import pytest
 from tabletop.play.models import Game, Vote
 from tests.helpers.factories import started_game, user_at
 
+pytest_plugins = ["tests.helpers.mail"]
+
 
 @pytest.fixture(autouse=True)
 def fast_passwords(settings):
@@ -40,8 +42,9 @@ def test_a_player_asks_the_table_and_another_answers_with_one_click(client, tabl
     assert "passed." in html
 
 
-def test_the_player_a_vote_is_about_gets_no_buttons(client, table):
+def test_the_player_a_vote_is_about_gets_no_buttons(client, table, frozen):
     late = table.to_act[0]
+    frozen.past_deadline(table, late)
     caller = [s for s in range(3) if s != late][0]
     client.force_login(user_at(table, caller))
     client.post(f"/games/{table.pk}/votes/", {"subject": "replace", "seat": late, "days": "1"})
@@ -70,3 +73,14 @@ def test_an_answer_that_is_neither_yes_nor_no_is_refused(client, table):
     client.force_login(user_at(table, 1))
     response = client.post(f"/games/{table.pk}/votes/{vote.pk}/", {"yes": "maybe"})
     assert response.status_code == 400
+
+
+def test_giving_a_punctual_players_seat_to_the_computer_is_refused_with_the_reason(client, table):
+    late = table.to_act[0]
+    caller = [s for s in range(3) if s != late][0]
+    client.force_login(user_at(table, caller))
+    response = client.post(f"/games/{table.pk}/votes/", {"subject": "replace", "seat": late})
+    assert response.status_code == 400
+    page = response.content.decode()
+    assert f"{user_at(table, late).username}&#x27;s deadline has not passed yet." in page
+    assert not Vote.objects.filter(game=table).exists()

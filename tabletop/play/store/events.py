@@ -58,6 +58,8 @@ def tell_vote(move: Move, names: list[str]) -> str:
         answer = "yes" if payload["yes"] else "no"
         return f"{who} votes {answer} on the vote of move {payload['vote']}."
     asked = question_text(payload["question"], names)
+    if payload.get("ended_by") == "move":
+        return f"{who} moved, so the vote to {asked} ended."
     outcome = {"passed": "passed", "failed": "failed", "expired": "expired undecided"}
     return f"The vote to {asked} {outcome[payload['result']]}."
 

@@ -37,6 +37,7 @@ from tabletop.play.store.steps import (
     check_rules_version,
     take_step,
 )
+from tabletop.play.store.vote_endings import end_votes_on, late
 
 
 def submit(
@@ -59,7 +60,9 @@ def submit_steps(
             locked = lock_with_seats(game.pk)
             seat = seat_of(locked, user)
             check_fresh(locked, expected_seq)
+            was_late = late(locked, seat)
             logged = advance(locked, [Step(seat, move, source) for move in moves])
+            end_votes_on(locked, seat, logged, was_late)
         hand_back(locked, game)
         return logged
     except IntegrityError:
@@ -104,7 +107,9 @@ def submit_lines(
         seat = seat_of(locked, user)
         check_fresh(locked, expected_seq)
         written = [Step(seat, None, source, line=n, text=text) for n, text in enumerate(lines, 1)]
+        was_late = late(locked, seat)
         logged, stopped_by = advance_until_refused(locked, written)
+        end_votes_on(locked, seat, logged, was_late)
         return PlayedLines(logged, stopped_by)
 
 

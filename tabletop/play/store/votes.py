@@ -155,6 +155,7 @@ def _question(game: Game, seat: int, subject: str, details: dict) -> tuple[dict,
                 gettext("%(name)s's seat is played by the computer already.")
                 % {"name": _name(game, absent)}
             )
+        _check_out_of_time(game, absent)
         return {"seat": absent}, [s for s in people if s != absent]
     if subject == Vote.Subject.END:
         how = details.get("how")
@@ -170,6 +171,33 @@ def _question(game: Game, seat: int, subject: str, details: dict) -> tuple[dict,
     raise Refused(
         gettext("A vote is about one of: %(subjects)s; not %(subject)s.")
         % {"subjects": subjects, "subject": repr(subject)}
+    )
+
+
+def _check_out_of_time(game: Game, position: int) -> None:
+    """A seat goes to the computer only for a late player: once its deadline has passed (as
+    Board Game Arena allows only once a player is out of time), never for a punctual one."""
+    seat = next(row for row in game.seats.all() if row.position == position)
+    if position in game.to_act and seat.deadline is not None and seat.deadline <= clock.now():
+        return
+    stopped = position in game.to_act and seat.deadline is None
+    if stopped and game.votes.filter(result="", subject=Vote.Subject.REPLACE, concerns=position):
+        return  # their clock was stopped for this very question: it is being asked already
+    name = _name(game, position)
+    if position not in game.to_act:
+        raise Refused(
+            gettext(
+                "%(name)s is not late: the game is not waiting for them. A seat can be given "
+                "to the computer only once its deadline has passed."
+            )
+            % {"name": name}
+        )
+    raise Refused(
+        gettext(
+            "%(name)s's deadline has not passed yet. A seat can be given to the computer only "
+            "once its deadline has passed."
+        )
+        % {"name": name}
     )
 
 
