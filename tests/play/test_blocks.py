@@ -9,7 +9,7 @@ from tabletop.accounts import blocks
 from tabletop.mail import tabletalk
 from tabletop.play import chat, invitations, store
 from tabletop.play.models import Game, Move
-from tests.helpers.factories import started_game
+from tests.helpers.factories import play_as_people, started_game
 
 
 @pytest.fixture
@@ -140,3 +140,17 @@ def test_the_turn_email_does_not_tell_the_blocker_what_the_blocked_player_said(a
 
     assert tabletalk.said_since(game, 0, 0) == ["cat: good luck"]
     assert tabletalk.said_since(game, 2, 0) == ["bob: I know your hand"]
+
+
+def test_a_blocked_player_cannot_bring_the_blocker_to_a_fork_of_their_game(ann, bob):
+    finished = play_as_people(started_game([ann, bob]), "fork-source")
+    blocks.block(ann, bob)
+
+    with pytest.raises(store.Refused) as refused:
+        store.fork_game(finished, 2, [ann, bob], bob)
+
+    assert refused.value.message == (
+        "You cannot seat all of these players; seat the computer instead."
+    )
+    against_the_computer = store.fork_game(finished, 2, [None, bob], bob)
+    assert against_the_computer.seats.filter(user=ann).count() == 0
