@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from tabletop.accounts.models import PlayerWebhook, Preferences, PushSubscription
+from tabletop.accounts.models import Block, PlayerWebhook, Preferences, PushSubscription
 
 admin.site.register(Preferences)
 
@@ -17,3 +17,9 @@ class PlayerWebhookAdmin(admin.ModelAdmin):
 class PushSubscriptionAdmin(admin.ModelAdmin):
     list_display = ["user", "created"]
     exclude = ["p256dh", "auth"]
+
+
+@admin.register(Block)
+class BlockAdmin(admin.ModelAdmin):
+    list_display = ["blocker", "blocked", "created"]
+    raw_id_fields = ["blocker", "blocked"]

@@ -224,3 +224,27 @@ class UsedLink(models.Model):
 
     def __str__(self) -> str:
         return f"link of {self.user} used {self.used:%Y-%m-%d %H:%M}"
+
+
+class Block(models.Model):
+    """`blocker` keeps `blocked` away: no invitation from them, no seat at the blocker's tables,
+    none of their table talk read (accounts/blocks.py). The blocked player is never told."""
+
+    blocker = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="blocks_made"
+    )
+    blocked = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+"
+    )
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["blocker", "blocked"], name="one_block_per_pair"),
+            models.CheckConstraint(
+                condition=~models.Q(blocker=models.F("blocked")), name="nobody_blocks_themselves"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.blocker} blocks {self.blocked}"

@@ -7,6 +7,7 @@ from tabletop.accounts import views
 urlpatterns = [
     path("settings/", views.settings_page, name="settings"),
     path("settings/push/", views.push_subscription, name="push-subscription"),
+    path("settings/blocks/", views.block_player, name="block-player"),
     path("settings/time-zone/", views.set_time_zone, name="set-time-zone"),
     # allauth's pages, under the paths and names that pages, bookmarks and emails already hold.
     path("accounts/login/", views.login_page, name="login"),

@@ -9,7 +9,7 @@ from urllib.parse import urlencode
 from allauth.account import views as allauth_views
 from django.conf import settings
 from django.contrib import messages
-from django.contrib.auth import REDIRECT_FIELD_NAME, login
+from django.contrib.auth import REDIRECT_FIELD_NAME, get_user_model, login
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest, JsonResponse
@@ -21,6 +21,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from tabletop.accounts import (
     addresses,
+    blocks,
     channels,
     limits,
     link_sessions,
@@ -257,3 +258,30 @@ def bad_link(request: HttpRequest, problem: links.BadLink, next_path: str = "") 
         login_url += "?" + urlencode({REDIRECT_FIELD_NAME: next_path}, safe="/")
     context = {"problem": str(problem), "login_url": login_url}
     return render(request, "accounts/bad_link.html", context, status=400)
+
+
+@login_required
+@require_POST
+def block_player(request: HttpRequest) -> HttpResponse:
+    """Block a player (from their page) or lift a block (`unblock`, from the settings page);
+    back to where it was asked."""
+    found = get_user_model().objects.filter(username=request.POST.get("player", "")).first()
+    if found is None or found.pk == request.user.pk:
+        return HttpResponseBadRequest(gettext("There is no such player to block."))
+    name = found.get_username()
+    if request.POST.get("action") == "unblock":
+        blocks.unblock(request.user, found.pk)
+        messages.success(request, gettext("You no longer block %(name)s.") % {"name": name})
+        if request.POST.get("from") == "settings":
+            return redirect(reverse("settings") + "#blocks")
+        return redirect("player", name)
+    blocks.block(request.user, found)
+    messages.success(
+        request,
+        gettext(
+            "You block %(name)s: they cannot invite you or join your tables, and you no longer "
+            "read what they say at a table. They are not told."
+        )
+        % {"name": name},
+    )
+    return redirect("player", name)

@@ -34,7 +34,10 @@ class ChatMessageSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     seat = serializers.IntegerField()
     player = serializers.CharField()
-    text = serializers.CharField()
+    text = serializers.CharField(allow_blank=True, help_text="What was said; empty when `hidden`.")
+    hidden = serializers.BooleanField(
+        help_text="Said by a player you blocked: its text is kept from you."
+    )
     at_seq = serializers.IntegerField(
         help_text="The game's seq when it was said: it comes after that move in the record."
     )
@@ -60,6 +63,7 @@ def said(message: ChatMessage) -> dict:
         "seat": message.seat,
         "player": message.user.get_username(),
         "text": message.text,
+        "hidden": getattr(message, "hidden", False),
         "at_seq": message.at_seq,
         "source": message.source,
         "created": message.created,
@@ -83,7 +87,8 @@ def said(message: ChatMessage) -> dict:
 def talk(request: Request, game_id: int) -> Response:
     found = find_game(game_id, request.user)
     if request.method == "GET":
-        return Response([said(m) for m in chat.messages_for(found, found.seat_of(request.user))])
+        readable = chat.messages_for(found, found.seat_of(request.user), request.user)
+        return Response([said(m) for m in readable])
     form = SaySerializer(data=request.data)
     form.is_valid(raise_exception=True)
     try:

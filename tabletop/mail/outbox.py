@@ -28,7 +28,7 @@ from django.db import transaction
 from django.db.models import Q
 from django.urls import reverse
 
-from tabletop.accounts import addresses, channels
+from tabletop.accounts import addresses, blocks, channels
 from tabletop.accounts.models import Preferences, Webhook
 from tabletop.mail import coalescing, outgoing, push, subscriptions
 from tabletop.mail.compose import compose
@@ -125,7 +125,10 @@ def queue_chat(message) -> None:
     if not outgoing.in_use():
         return
     game = message.game
-    others = [seat for seat in game.seats_with_players() if seat.user_id != message.user_id]
+    seated = [seat for seat in game.seats_with_players() if seat.user_id != message.user_id]
+    # Whoever blocks the speaker does not read what they said, so is not told of it either.
+    muted = blocks.blockers_of(message.user, [seat.user_id for seat in seated])
+    others = [seat for seat in seated if seat.user_id not in muted]
     said = {"said_by": message.user.get_username(), "said": message.text}
     queue_other_channels(Outbox.Kind.CHAT, game, others, **said)
     queue_for_table(Outbox.Kind.CHAT, game, [message.seat], **said)

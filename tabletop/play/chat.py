@@ -6,7 +6,8 @@ here and not in the store, the writer of moves and projections). Each message re
 seq the game stood at when it was said, so that the record places it between the moves.
 
 Who may read it follows the game's secrecy: talk can give away a hand, so while the game is
-on only its seated players read it; anyone may once the game is over.
+on only its seated players read it; anyone may once the game is over. What a player blocked by
+the reader said is hidden from that reader (`hidden`, its text kept out), in its place.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from collections import defaultdict
 from django.db import transaction
 from django.utils.translation import gettext, ngettext
 
-from tabletop.accounts import limits
+from tabletop.accounts import blocks, limits
 from tabletop.play import signals
 from tabletop.play.models import ChatMessage, Game
 from tabletop.play.store import GameNotActive, NotASeat, Refused
@@ -98,11 +99,24 @@ def may_read(game: Game, viewer: int | None) -> bool:
     return viewer is not None or game.is_over
 
 
-def messages_for(game: Game, viewer: int | None) -> list[ChatMessage]:
-    """The talk as `viewer` (a seat, or None) may read it, in the order it was said."""
+def messages_for(game: Game, viewer: int | None, reader=None) -> list[ChatMessage]:
+    """The talk as `viewer` (a seat, or None) may read it, in the order it was said; what the
+    players `reader` blocks said is hidden from them."""
     if not may_read(game, viewer):
         return []
-    return list(game.chat.select_related("user").order_by("at_seq", "created", "pk"))
+    found = game.chat.select_related("user").order_by("at_seq", "created", "pk")
+    return hide_blocked(list(found), reader)
+
+
+def hide_blocked(messages: list[ChatMessage], reader) -> list[ChatMessage]:
+    """Each message marked `hidden` if `reader` blocks the player who said it, its text
+    emptied so that no page or answer can show it by mistake."""
+    muted = blocks.blocked_ids(reader)
+    for message in messages:
+        message.hidden = message.user_id in muted
+        if message.hidden:
+            message.text = ""
+    return messages
 
 
 def since(game: Game, seat: int | None, after_seq: int) -> list[ChatMessage]:

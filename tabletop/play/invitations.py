@@ -22,7 +22,7 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext
 
-from tabletop.accounts import addresses, links
+from tabletop.accounts import addresses, blocks, links
 from tabletop.play import signals, store
 from tabletop.play.models import Game, Invitation
 from tabletop.play.store import GameNotActive, NotASeat, NotInvited, Refused
@@ -80,6 +80,7 @@ def invite(game: Game, who: str, invited_by) -> Invitation:
         _check_may_invite(game, invited_by)
         user, email = _invitee(who)
         _check_not_seated(game, user, email)
+        _check_not_blocked(game, user, invited_by)
         asked = Q(email=email) | Q(user=user) if user is not None else Q(email=email)
         invitation = game.invitations.filter(asked).first()
         if invitation is not None and invitation.holds_a_seat:
@@ -150,6 +151,24 @@ def _check_not_seated(game: Game, user, email: str) -> None:
         )
     if game.seats.filter(user__email__iexact=email).exists():
         raise Refused(gettext("%(name)s already has a seat in this game.") % {"name": email})
+
+
+def _check_not_blocked(game: Game, user, invited_by) -> None:
+    """Nobody invites a player who blocks them, or a player blocked by someone at the table
+    (who could not take the seat); the refusals name nobody. A player who blocks the invitee
+    is told so: it is their own block."""
+    if user is None:
+        return
+    if blocks.has_blocked(invited_by, user):
+        raise Refused(
+            gettext("You have blocked %(name)s; unblock them on your settings page to invite them.")
+            % {"name": user.get_username()}
+        )
+    if blocks.has_blocked(user, invited_by):
+        raise NotInvited(gettext("You cannot invite this player."))
+    at_the_table = [game.created_by_id, *game.seats.values_list("user_id", flat=True)]
+    if blocks.anyone_blocks(at_the_table, user):
+        raise NotInvited(gettext("This player cannot be invited to this table."))
 
 
 def withdraw(invitation: Invitation, by) -> Invitation:

@@ -323,7 +323,7 @@ def version(game: Game, user=None, seen: versions.Version | None = None) -> str:
 def table_talk(game: Game, user, seat: int | None) -> dict:
     """The table talk the viewer reads (the latest of it), and their own note: their eyes only."""
     return {
-        "talk": chat.messages_for(game, seat)[-LATEST_TALK:],
+        "talk": chat.messages_for(game, seat, user)[-LATEST_TALK:],
         "can_talk": seat is not None and game.status != Game.Status.CANCELLED,
         "talk_max": chat.MAX_LENGTH,
         "note": notes.note_of(game, user) if seat is not None else None,
@@ -428,7 +428,7 @@ def history_page(game: Game, user, seq: int) -> dict:
         )
     )
     current = next((line for line in lines if line["seq"] == seq), None)
-    talk = chat.between_moves(chat.messages_for(game, seat))
+    talk = chat.between_moves(chat.messages_for(game, seat, user))
     for line in lines:
         line["talk"] = talk.get(line["seq"], [])
     grouped = turns(lines)

@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 
 import games
+from tabletop.accounts import blocks
 from tabletop.mail import subscriptions
-from tabletop.play import store
+from tabletop.play import chat, store
 from tabletop.play.autoplay import play_bot_steps
 from tabletop.play.models import Move
 from tabletop.web import pages
@@ -181,6 +182,14 @@ def test_every_page_type_has_no_axe_violations_at_desktop_and_phone_widths(new_p
     store.call_vote(voting, users[1], "end", {"how": "abandoned"}, Move.Source.WEB)
     check(ann, f"/games/{voting.pk}/", found)
     check(ann, "/", found)
+    # Blocking: the button on another player's page, then the block listed on the settings
+    # page and the note where the blocked player's talk was.
+    check(ann, "/players/ben/", found)
+    talking = started_game(users[:2])
+    chat.post(talking, users[1], "hello", Move.Source.WEB)
+    blocks.block(users[0], users[1])
+    for path in ("/players/ben/", "/settings/", f"/games/{talking.pk}/"):
+        check(ann, path, found)
 
     assert not found, "\n".join(
         f"{where}:\n  " + "\n  ".join(problems) for where, problems in found.items()

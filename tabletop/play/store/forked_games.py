@@ -10,9 +10,10 @@ from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
 from django.utils.translation import gettext, ngettext
 
+from tabletop.accounts import blocks
 from tabletop.accounts.bots import bot_player
 from tabletop.play.models import Game, Seat
-from tabletop.play.store.errors import GameNotActive, Refused
+from tabletop.play.store.errors import GameNotActive, NotASeat, Refused
 from tabletop.play.store.replays import replay
 from tabletop.play.store.tables import start_play
 
@@ -91,3 +92,6 @@ def _check_fork_seats(source: Game, seated: list, creator) -> None:
         )
     if creator.pk not in {user.pk for user in people}:
         raise Refused(gettext("Take a seat yourself to play on from here."))
+    # Nobody is brought to a new table by a player they block (accounts.blocks).
+    if blocks.anyone_blocks([user.pk for user in people if user.pk != creator.pk], creator):
+        raise NotASeat(gettext("You cannot seat all of these players; seat the computer instead."))

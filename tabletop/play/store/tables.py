@@ -15,6 +15,7 @@ from django.utils.translation import gettext
 import games
 from games import IllegalMove, RandomStream
 from games.base import check_player_count, player_names, resolve_options
+from tabletop.accounts import blocks
 from tabletop.accounts.bots import bot_player
 from tabletop.play import signals
 from tabletop.play.models import Game, Seat
@@ -94,6 +95,7 @@ def join_game(game: Game, user: AbstractBaseUser) -> Seat:
             raise GameNotActive(gettext("This game is not open for joining any more."))
         if game.seats.filter(user=user).exists():
             raise Refused(gettext("You already have a seat in this game."))
+        _check_not_blocked(game, user)
         if not game.invitations.for_player(user).holding_seats().exists():
             _check_a_seat_is_free(game)
         seat = _take_seat(game, user)
@@ -104,6 +106,14 @@ def seats_free(game: Game) -> int:
     """The seats nobody sits in and no invitation holds: the ones anyone may take."""
     held = game.invitations.holding_seats().count()
     return max(0, game.players - game.seats.count() - held)
+
+
+def _check_not_blocked(game: Game, user) -> None:
+    """Nobody takes a seat at a table whose creator or one of whose players blocks them; the
+    refusal names nobody, so that they do not learn who it was."""
+    at_the_table = [game.created_by_id, *game.seats.values_list("user_id", flat=True)]
+    if blocks.anyone_blocks(at_the_table, user):
+        raise NotASeat(gettext("You cannot join this table."))
 
 
 def _check_a_seat_is_free(game: Game) -> None:
