@@ -38,7 +38,7 @@ def in_reader_words(text: str) -> str:
 
 class FormerPlayerMiddleware:
     """Every page and API answer names a former player in the reader's language (the
-    language middleware has activated it by now)."""
+    language middleware has activated it by now); files downloaded keep the placeholder."""
 
     def __init__(self, get_response):
         self.get_response = get_response
@@ -47,6 +47,9 @@ class FormerPlayerMiddleware:
         response = self.get_response(request)
         kind = response.get("Content-Type", "")
         if response.streaming or not kind.startswith(READ_AS_TEXT):
+            return response
+        # A file is data, not reading: an exported log must replay to the digest it carries.
+        if response.has_header("Content-Disposition"):
             return response
         if b"former" not in response.content:
             return response
