@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from io import StringIO
 
 import pytest
@@ -91,7 +92,9 @@ def test_a_deleted_account_can_no_longer_log_in_and_its_addresses_channels_and_n
     table = store.create_game(cat, "gazobu", 3, {})
     invitations.invite(table, "ann", cat)
     PlayerWebhook.objects.create(user=ann, url="https://example.com/hook")
-    PushSubscription.objects.create(user=ann, endpoint="https://push.example/1", p256dh="k", auth="a")
+    PushSubscription.objects.create(
+        user=ann, endpoint="https://push.example/1", p256dh="k", auth="a"
+    )
     TableWebhook.objects.create(game=game, set_by=ann, url="https://example.com/table")
     Token.objects.create(user=ann)
 
@@ -135,12 +138,10 @@ def test_the_deletion_link_names_its_account_and_stops_working_once_the_password
         deletion.account_of_link(token[:-2] + "xx")
 
 
-def test_the_deletion_link_expires(players, settings, monkeypatch):
+def test_the_deletion_link_expires(players, monkeypatch):
     ann, *_ = players
     token = deletion.deletion_link(ann).rstrip("/").rsplit("/", 1)[-1]
     monkeypatch.setattr(deletion, "LINK_HOURS", 0)
-    import time
-
     time.sleep(1.1)
     with pytest.raises(deletion.BadDeletionLink, match="expired"):
         deletion.account_of_link(token)
