@@ -96,6 +96,7 @@ MIDDLEWARE = [
     "tabletop.accounts.middleware.LinkSessionMiddleware",
     "tabletop.accounts.middleware.PlayerTimeZoneMiddleware",
     "tabletop.accounts.middleware.PlayerLanguageMiddleware",
+    "tabletop.accounts.former_players.FormerPlayerMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
 ]

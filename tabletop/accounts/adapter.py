@@ -31,6 +31,7 @@ EMAILS = {
     "account/email/email_confirmation": "verify-address",
     "account/email/password_reset_key": "password-reset",
     "account/email/login_code": "login-code",
+    "account/email/delete_account": "delete-account",
 }
 
 LOGGED_IN = "account/messages/logged_in.txt"

@@ -12,6 +12,17 @@ them at the table that invitation holds a seat at.
 confirmation link, or a code or reset that reached it). Play listens and seats them wherever an
 invitation sent to that address held a seat; each listener answers with the paths of the games
 it seated them at, and confirming lands the player there.
+
+`data_asked(sender=User, user)`: the player asked for everything the service holds about them
+(accounts/my_data.py); each room above answers with a dict of its sections as JSON data, as
+that player may read them, and the export is their union.
+
+`account_deleted(sender=User, user)`: the player deleted their account (accounts/deletion.py):
+their row is kept, deactivated and renamed to a former player's placeholder, and their
+addresses, channels and tokens are gone. Sent in the transaction that deleted it: play listens
+and gives their running seats to the strong bot (as a passed vote does), drops their notes and
+the invitations to them, and tells their games again under the placeholder; mail drops what it
+holds for them.
 """
 
 from django.dispatch import Signal
@@ -19,3 +30,5 @@ from django.dispatch import Signal
 clock_settings_changed = Signal()
 signed_up_by_invitation = Signal()
 address_confirmed = Signal()
+data_asked = Signal()
+account_deleted = Signal()

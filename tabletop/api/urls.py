@@ -1,7 +1,7 @@
 from django.urls import path, re_path
 from drf_spectacular.views import SpectacularAPIView
 
-from tabletop.api import channels, chat, records, tables, views
+from tabletop.api import channels, chat, my_data, records, tables, views
 
 urlpatterns = [
     path("auth/token/", views.token, name="api-token"),
@@ -36,6 +36,7 @@ urlpatterns = [
     path("games/<int:game_id>/note/", chat.note, name="api-note"),
     path("games/<int:game_id>/webhook/", channels.table_webhook, name="api-table-webhook"),
     path("me/preferences/", channels.preferences, name="api-preferences"),
+    path("me/export/", my_data.export, name="api-my-data"),
     path("players/<str:username>/", records.player, name="api-player"),
     path("ratings/<str:slug>/", records.leaderboard, name="api-ratings"),
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),

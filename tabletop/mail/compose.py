@@ -22,6 +22,7 @@ from django.utils.translation import gettext_lazy, ngettext
 
 from games.base import group_moves
 from tabletop.accounts import links, moments
+from tabletop.accounts.former_players import in_reader_words
 from tabletop.accounts.models import Preferences
 from tabletop.mail import addresses, questions, subscriptions, tabletalk
 from tabletop.mail.models import Outbox
@@ -76,8 +77,12 @@ def compose_in_language(row: Outbox, preferences: Preferences) -> EmailMultiAlte
     context.update(CONTEXTS[row.kind](row, context))
     name = row.kind
     subject = " ".join(render_to_string(f"emails/{name}-subject.txt", context).split())
-    text = render_to_string(f"emails/{name}-body.txt", context)
-    html = render_to_string(f"emails/{name}-body.html", context)
+    # A former player is named in the reader's words (former_players.py).
+    subject, text, html = (
+        in_reader_words(subject),
+        in_reader_words(render_to_string(f"emails/{name}-body.txt", context)),
+        in_reader_words(render_to_string(f"emails/{name}-body.html", context)),
+    )
     message = EmailMultiAlternatives(
         subject,
         text,

@@ -6,7 +6,9 @@ writes commit or roll back with that move; the worker sends them after commit.
 
 from __future__ import annotations
 
+from tabletop.accounts.signals import account_deleted, data_asked
 from tabletop.mail import outbox
+from tabletop.mail.models import Outbox, TableWebhook
 from tabletop.play import signals
 
 
@@ -48,3 +50,23 @@ def connect() -> None:
         tell_the_table_it_is_cancelled, dispatch_uid="mail-table-cancelled"
     )
     signals.talk_said.connect(tell_the_table_what_was_said, dispatch_uid="mail-talk-said")
+    account_deleted.connect(forget_the_former_player, dispatch_uid="mail-account-deleted")
+    data_asked.connect(table_webhooks_set_by, dispatch_uid="mail-my-data")
+
+
+def forget_the_former_player(sender, user, **_) -> None:
+    """Nothing more goes to a deleted account, and the tables stop posting where they chose."""
+    TableWebhook.objects.filter(set_by=user).delete()
+    waiting = (Outbox.Status.PENDING, Outbox.Status.HELD)
+    Outbox.objects.filter(user=user, status__in=waiting).update(status=Outbox.Status.SKIPPED)
+
+
+def table_webhooks_set_by(sender, user, **_) -> dict:
+    """A player's own data: the tables' webhooks they set."""
+    hooks = TableWebhook.objects.filter(set_by=user).order_by("game_id")
+    return {
+        "table_webhooks": [
+            {"game": hook.game_id, "url": hook.url, "format": hook.format, "active": hook.active}
+            for hook in hooks
+        ]
+    }

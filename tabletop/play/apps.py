@@ -7,11 +7,13 @@ class PlayConfig(AppConfig):
 
     def ready(self) -> None:
         from tabletop.accounts.signals import (
+            account_deleted,
             address_confirmed,
             clock_settings_changed,
+            data_asked,
             signed_up_by_invitation,
         )
-        from tabletop.play import invitations, store
+        from tabletop.play import invitations, leaving, my_data, store
 
         clock_settings_changed.connect(store.on_clock_settings_changed, dispatch_uid="play-clock")
         signed_up_by_invitation.connect(
@@ -20,3 +22,5 @@ class PlayConfig(AppConfig):
         address_confirmed.connect(
             invitations.accept_on_confirmation, dispatch_uid="play-invited-address-confirmed"
         )
+        account_deleted.connect(leaving.let_the_player_go, dispatch_uid="play-account-deleted")
+        data_asked.connect(my_data.sections, dispatch_uid="play-my-data")

@@ -3,8 +3,9 @@ write where each player placed and the new ratings in that same transaction."""
 
 from __future__ import annotations
 
+from tabletop.accounts.signals import data_asked
 from tabletop.play import signals
-from tabletop.ratings import placings, updates
+from tabletop.ratings import my_data, placings, updates
 
 
 def rate_the_finished_game(sender, game, **_) -> None:
@@ -20,3 +21,4 @@ def place_the_imported_game(sender, game, **_) -> None:
 def connect() -> None:
     signals.game_ended.connect(rate_the_finished_game, dispatch_uid="ratings-game-ended")
     signals.game_imported.connect(place_the_imported_game, dispatch_uid="ratings-game-imported")
+    data_asked.connect(my_data.sections, dispatch_uid="ratings-my-data")

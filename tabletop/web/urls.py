@@ -6,6 +6,7 @@ from tabletop.web import (
     forks,
     homescreen,
     mailpages,
+    my_data,
     records,
     rules,
     tables,
@@ -14,6 +15,9 @@ from tabletop.web import (
 )
 
 urlpatterns = [
+    path("settings/my-data/", my_data.download_my_data, name="my-data"),
+    path("settings/delete/", my_data.ask_to_delete_account, name="delete-account"),
+    path("settings/delete/<str:token>/", my_data.delete_account, name="delete-account-confirm"),
     path("", views.dashboard, name="dashboard"),
     path("games/mine/", views.dashboard_games, name="dashboard-games"),
     path("games/new/", views.new_game, name="new-game"),

@@ -40,6 +40,7 @@ OPERATIONS = {
     ("delete", "/api/games/{game_id}/webhook/"): "games_webhook_destroy",
     ("get", "/api/me/preferences/"): "me_preferences_retrieve",
     ("patch", "/api/me/preferences/"): "me_preferences_partial_update",
+    ("get", "/api/me/export/"): "me_export_retrieve",
     ("get", "/api/games/archive/"): "games_archive_list",
     ("get", "/api/players/{username}/"): "players_retrieve",
     ("get", "/api/ratings/{slug}/"): "ratings_list",

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import games
-from tabletop.accounts import blocks
+from tabletop.accounts import blocks, deletion
 from tabletop.mail import subscriptions
 from tabletop.play import chat, store
 from tabletop.play.autoplay import play_bot_steps
@@ -172,6 +172,8 @@ def test_every_page_type_has_no_axe_violations_at_desktop_and_phone_widths(new_p
         f"/ratings/{finished.slug}/",
         f"/games/{finished.pk}/fork/?seq={finished.seq // 2}",
         f"/games/{tables[0][0].pk}/webhook/",
+        # The page the emailed link to delete an account opens (opening it deletes nothing).
+        deletion.deletion_link(users[0]).split("8000", 1)[-1],
     ):
         check(ann, path, found)
     # A vote waiting for ann's answer (at the top of her game page and on her dashboard), under

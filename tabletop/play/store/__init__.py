@@ -12,6 +12,7 @@ never reach into the modules (their insides may move between them).
 """
 
 from tabletop.play.store.deadlines import on_clock_settings_changed
+from tabletop.play.store.departures import hand_seats_to_bot, retell_games_of
 from tabletop.play.store.errors import (
     GameNotActive,
     NeedsAgreement,
@@ -74,6 +75,7 @@ __all__ = [
     "close_expired_votes",
     "create_game",
     "fork_game",
+    "hand_seats_to_bot",
     "history",
     "import_finished_game",
     "initial_state",
@@ -88,6 +90,7 @@ __all__ = [
     "replay_log",
     "resign",
     "resigned_seats",
+    "retell_games_of",
     "seats_free",
     "start_rematch",
     "submit",

@@ -274,14 +274,16 @@ def _carry_out(game: Game, vote: Vote) -> None:
     if vote.subject == Vote.Subject.EXTEND:
         clock.extend_deadline(game, vote.concerns, vote.details["days"])
     elif vote.subject == Vote.Subject.REPLACE:
-        _give_seat_to_bot(game, vote.concerns)
+        give_seat_to_bot(game, vote.concerns)
     elif vote.subject == Vote.Subject.END:
         _end_by_vote(game, vote.details["how"])
     else:
         withdraw(game, vote.caller, plan_take_back(game, vote.caller).take_back, Move.Source.VOTE)
 
 
-def _give_seat_to_bot(game: Game, position: int) -> None:
+def give_seat_to_bot(game: Game, position: int) -> None:
+    """The strong bot plays the seat from now on (at once if it is its turn); nothing is
+    logged but the bot's steps."""
     seat = next(row for row in game.seats.all() if row.position == position)
     seat.is_bot = True
     seat.save(update_fields=["is_bot"])
