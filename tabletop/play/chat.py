@@ -99,17 +99,27 @@ def may_read(game: Game, viewer: int | None) -> bool:
 
 
 def messages_for(game: Game, viewer: int | None) -> list[ChatMessage]:
-    """The talk as `viewer` (a seat, or None) may read it, in the order it was said."""
+    """The talk as `viewer` (a seat, or None) may read it, in the order it was said: the
+    record of the table, where a line a moderator hid stays as a line without its text."""
     if not may_read(game, viewer):
         return []
-    return list(game.chat.select_related("user").order_by("at_seq", "created", "pk"))
+    found = list(game.chat.select_related("user").order_by("at_seq", "created", "pk"))
+    return [without_hidden_text(message) for message in found]
+
+
+def without_hidden_text(message: ChatMessage) -> ChatMessage:
+    # Whoever forgets to ask `message.hidden` still shows nothing of what was hidden.
+    if message.hidden:
+        message.text = ""
+    return message
 
 
 def since(game: Game, seat: int | None, after_seq: int) -> list[ChatMessage]:
-    """What was said after move `after_seq` (at that seq or later), as `seat` may read it."""
+    """What was said after move `after_seq` (at that seq or later), as `seat` may read it;
+    news leaves out what a moderator hid."""
     if not may_read(game, seat):
         return []
-    found = game.chat.filter(at_seq__gte=after_seq).select_related("user")
+    found = game.chat.filter(at_seq__gte=after_seq, hidden__isnull=True).select_related("user")
     return list(found.order_by("at_seq", "created", "pk"))
 
 
