@@ -34,7 +34,10 @@ class ChatMessageSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     seat = serializers.IntegerField()
     player = serializers.CharField()
-    text = serializers.CharField()
+    text = serializers.CharField(allow_blank=True, help_text="Empty once a moderator hid it.")
+    hidden = serializers.BooleanField(
+        help_text="A moderator hid the line: the record keeps its place, without its text."
+    )
     at_seq = serializers.IntegerField(
         help_text="The game's seq when it was said: it comes after that move in the record."
     )
@@ -59,7 +62,8 @@ def said(message: ChatMessage) -> dict:
         "id": message.pk,
         "seat": message.seat,
         "player": message.user.get_username(),
-        "text": message.text,
+        "text": "" if message.hidden else message.text,
+        "hidden": bool(message.hidden),
         "at_seq": message.at_seq,
         "source": message.source,
         "created": message.created,

@@ -43,12 +43,10 @@ class ReportAdmin(admin.ModelAdmin):
     def in_context(self, report: Report) -> str:
         rows = format_html_join(
             "",
-            '<li{}><span style="color:#666">after move {}, {}</span> <b>{}</b>: {}{}</li>',
+            '<li style="{}"><span style="color:#666">after move {}, {}</span> <b>{}</b>: {}{}</li>',
             (
                 (
-                    format_html(' style="background:#fff3b0"')
-                    if line.pk == report.message_id
-                    else "",
+                    "background:#fff3b0" if line.pk == report.message_id else "",
                     line.at_seq,
                     line.created.strftime("%Y-%m-%d %H:%M"),
                     line.user.get_username(),
