@@ -45,6 +45,8 @@ def test_a_line_is_reported_once_through_the_api_and_a_flood_is_refused(pair, ma
 
     assert report(api_as(), lines[1]).status_code == 401
     assert report(api_as(make_user("eve")), lines[1]).status_code == 404  # not hers to read
+    beyond = api_as(ben).post(f"/api/games/{game.pk}/chat/{2**70}/report/", {}, format="json")
+    assert beyond.status_code == 404
     assert list(Report.objects.values_list("message__text", "reporter__username", "reason")) == [
         ("one", "ann", "insults")
     ]
