@@ -306,6 +306,8 @@ RATE_LIMITS = {
     # Table talk one player posts, on the page, the API and by email together: a lively
     # table stays well under; a script filling the game's record does not.
     "chat": "30/10m",
+    # Lines of talk one player reports to the moderators (the same line twice counts once).
+    "report": "10/h",
 }
 
 # Email: EMAIL_URL picks the backend; unset keeps mail in the local outbox page.

@@ -36,7 +36,8 @@ class ChatMessageSerializer(serializers.Serializer):
     player = serializers.CharField()
     text = serializers.CharField(allow_blank=True, help_text="What was said; empty when `hidden`.")
     hidden = serializers.BooleanField(
-        help_text="Said by a player you blocked: its text is kept from you."
+        help_text="The text is kept from you: a moderator hid the line (the record keeps its "
+        "place), or a player you blocked said it."
     )
     at_seq = serializers.IntegerField(
         help_text="The game's seq when it was said: it comes after that move in the record."
@@ -62,8 +63,8 @@ def said(message: ChatMessage) -> dict:
         "id": message.pk,
         "seat": message.seat,
         "player": message.user.get_username(),
-        "text": message.text,
-        "hidden": getattr(message, "hidden", False),
+        "text": "" if message.hidden else message.text,
+        "hidden": bool(message.hidden) or getattr(message, "muted", False),
         "at_seq": message.at_seq,
         "source": message.source,
         "created": message.created,

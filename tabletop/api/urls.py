@@ -1,7 +1,7 @@
 from django.urls import path, re_path
 from drf_spectacular.views import SpectacularAPIView
 
-from tabletop.api import channels, chat, my_data, records, tables, views
+from tabletop.api import channels, chat, my_data, records, reports, tables, views
 
 urlpatterns = [
     path("auth/token/", views.token, name="api-token"),
@@ -34,6 +34,11 @@ urlpatterns = [
     path("games/<int:game_id>/rematch/", tables.rematch, name="api-rematch"),
     path("games/<int:game_id>/chat/", chat.talk, name="api-chat"),
     path("games/<int:game_id>/note/", chat.note, name="api-note"),
+    path(
+        "games/<int:game_id>/chat/<int:message_id>/report/",
+        reports.report_talk,
+        name="api-report-talk",
+    ),
     path("games/<int:game_id>/webhook/", channels.table_webhook, name="api-table-webhook"),
     path("me/preferences/", channels.preferences, name="api-preferences"),
     path("me/export/", my_data.export, name="api-my-data"),

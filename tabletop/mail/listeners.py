@@ -40,6 +40,10 @@ def tell_the_table_what_was_said(sender, message, **_) -> None:
     outbox.queue_chat(message)
 
 
+def keep_quiet_about_what_was_hidden(sender, message, **_) -> None:
+    outbox.forget_talk(message)
+
+
 def connect() -> None:
     signals.seats_waiting.connect(tell_seats_it_is_their_turn, dispatch_uid="mail-turns")
     signals.game_ended.connect(tell_everyone_the_game_is_over, dispatch_uid="mail-game-over")
@@ -50,6 +54,7 @@ def connect() -> None:
         tell_the_table_it_is_cancelled, dispatch_uid="mail-table-cancelled"
     )
     signals.talk_said.connect(tell_the_table_what_was_said, dispatch_uid="mail-talk-said")
+    signals.talk_hidden.connect(keep_quiet_about_what_was_hidden, dispatch_uid="mail-talk-hidden")
     account_deleted.connect(forget_the_former_player, dispatch_uid="mail-account-deleted")
     data_asked.connect(table_webhooks_set_by, dispatch_uid="mail-my-data")
 

@@ -134,6 +134,18 @@ def queue_chat(message) -> None:
     queue_for_table(Outbox.Kind.CHAT, game, [message.seat], **said)
 
 
+def forget_talk(message) -> None:
+    """A moderator hid a line of talk: the webhook and push rows still waiting to tell it stay
+    unsent (the next turn email no longer tells it either: play.chat.since leaves it out)."""
+    Outbox.objects.filter(
+        kind=Outbox.Kind.CHAT,
+        game=message.game_id,
+        status=Outbox.Status.PENDING,
+        context__said_by=message.user.get_username(),
+        context__said=message.text,
+    ).update(status=Outbox.Status.SKIPPED)
+
+
 def queue_other_channels(kind: str, game, seats: list, **context) -> None:
     """The webhook and push rows for these seats' players (only those who chose them)."""
     queue_for_channels(kind, game, {seat.position: seat.user for seat in seats}, **context)

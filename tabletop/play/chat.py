@@ -100,30 +100,39 @@ def may_read(game: Game, viewer: int | None) -> bool:
 
 
 def messages_for(game: Game, viewer: int | None, reader=None) -> list[ChatMessage]:
-    """The talk as `viewer` (a seat, or None) may read it, in the order it was said; what the
-    players `reader` blocks said is hidden from them."""
+    """The talk as `viewer` (a seat, or None) may read it, in the order it was said: the
+    record of the table, where a line a moderator hid stays as a line without its text; what
+    the players `reader` blocks said is kept from them too (`muted`)."""
     if not may_read(game, viewer):
         return []
-    found = game.chat.select_related("user").order_by("at_seq", "created", "pk")
-    return hide_blocked(list(found), reader)
+    found = list(game.chat.select_related("user").order_by("at_seq", "created", "pk"))
+    return hide_blocked([without_hidden_text(message) for message in found], reader)
+
+
+def without_hidden_text(message: ChatMessage) -> ChatMessage:
+    # Whoever forgets to ask `message.hidden` still shows nothing of what was hidden.
+    if message.hidden:
+        message.text = ""
+    return message
 
 
 def hide_blocked(messages: list[ChatMessage], reader) -> list[ChatMessage]:
-    """Each message marked `hidden` if `reader` blocks the player who said it, its text
+    """Each message marked `muted` if `reader` blocks the player who said it, its text
     emptied so that no page or answer can show it by mistake."""
     muted = blocks.blocked_ids(reader)
     for message in messages:
-        message.hidden = message.user_id in muted
-        if message.hidden:
+        message.muted = message.user_id in muted
+        if message.muted:
             message.text = ""
     return messages
 
 
 def since(game: Game, seat: int | None, after_seq: int) -> list[ChatMessage]:
-    """What was said after move `after_seq` (at that seq or later), as `seat` may read it."""
+    """What was said after move `after_seq` (at that seq or later), as `seat` may read it;
+    news leaves out what a moderator hid."""
     if not may_read(game, seat):
         return []
-    found = game.chat.filter(at_seq__gte=after_seq).select_related("user")
+    found = game.chat.filter(at_seq__gte=after_seq, hidden__isnull=True).select_related("user")
     return list(found.order_by("at_seq", "created", "pk"))
 
 

@@ -369,6 +369,16 @@ class ChatMessage(models.Model):
     at_seq = models.PositiveIntegerField()
     source = models.CharField(max_length=16, default="web")
     created = models.DateTimeField(auto_now_add=True)
+    # When a moderator hid it (play/reports.py): its text is read by nobody from then on, and
+    # the record says a moderator hid a line there.
+    hidden = models.DateTimeField(null=True, blank=True)
+    hidden_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
 
     class Meta:
         ordering = ["created", "pk"]
@@ -408,3 +418,26 @@ class Rematch(models.Model):
 
     def __str__(self) -> str:
         return f"rematch of {self.game}"
+
+
+class Report(models.Model):
+    """A player's word to the moderators that a line of table talk should not be there; one
+    per line and reporter, however often they press the button."""
+
+    REASON_LENGTH = 200
+
+    message = models.ForeignKey(ChatMessage, on_delete=models.CASCADE, related_name="reports")
+    reporter = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="reports_made"
+    )
+    reason = models.CharField(max_length=REASON_LENGTH, blank=True)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created", "-pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["message", "reporter"], name="one_report_per_reporter")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.reporter} reported {self.message}"

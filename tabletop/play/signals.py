@@ -20,9 +20,11 @@ after commit (the mail outbox does exactly that).
   players and the invitations still holding seats are who should hear of it.
 - `talk_said(message)`: a player said something at a game's table (a ChatMessage); talk is
   no move, and this is sent from play/chat.py in the transaction that keeps the message.
+- `talk_hidden(message)`: a moderator hid a line of talk (play/reports.py); whatever still
+  waits to tell it should not.
 
 The sender is always the Game class (Invitation for `player_invited`, ChatMessage for
-`talk_said`).
+`talk_said` and `talk_hidden`).
 """
 
 from django.dispatch import Signal
@@ -35,4 +37,5 @@ vote_called = Signal()
 player_invited = Signal()
 table_cancelled = Signal()
 talk_said = Signal()
+talk_hidden = Signal()
 game_imported = Signal()

@@ -2,11 +2,12 @@
 the API's game detail can answer "nothing changed" (204, 304) without building anything.
 
 A move changes seq. Everything else they show that changes without a move has a cheap mark
-here: seats taken and their deadlines (a player's clock settings move them), table talk,
-invitations held or answered, the rematch and who accepted it, the players' vacations, the
-viewer's own note and the next game waiting for them elsewhere. Countdowns ("in 2 days") and
-a vacation beginning move with time alone and are no mark: a mark for them would change every
-minute, and the page shows them afresh on every move and every reload.
+here: seats taken and their deadlines (a player's clock settings move them), table talk
+and the lines of it a moderator hid, invitations held or answered, the rematch and who
+accepted it, the players' vacations, the viewer's own note and the next game waiting for them
+elsewhere. Countdowns ("in 2 days") and a vacation beginning move with time alone and are no
+mark: a mark for them would change every minute, and the page shows them afresh on every move
+and every reload.
 """
 
 from __future__ import annotations
@@ -37,6 +38,8 @@ class Version:
     invited: tuple
     rematch: tuple
     unmoved: tuple
+    # Lines of talk a moderator hid: hiding one changes no latest line, yet the panel must go.
+    hushed: int = 0
 
     @property
     def plainly_shown(self) -> bool:
@@ -52,6 +55,8 @@ class Version:
         text = f"{self.seq}-{self.status}-{self.seated}"
         if self.said:
             text += f"-{self.said}"
+        if self.hushed:
+            text += f"-h{self.hushed}"
         if self.invited:
             text += f"-i{digest(self.invited)}"
         if self.rematch:
@@ -84,6 +89,7 @@ def read(game_id: int, user) -> Version | None:
         seat=row.get("seat"),
         seated=row["seated"] or 0,
         said=row["said"],
+        hushed=row["hushed"] or 0,
         invited=(row["invited_last"], row["invited_holding"]) if row["invited_last"] else (),
         rematch=marks_of(row, "rematch__accepted_seats", "rematch__new_game_id"),
         unmoved=marks_of(
@@ -156,6 +162,7 @@ def game_marks() -> dict:
     return {
         "seated": per_game(Seat.objects.all(), Count("pk")),
         "said": Subquery(chat),
+        "hushed": per_game(ChatMessage.objects.filter(hidden__isnull=False), Count("pk")),
         "invited_last": per_game(Invitation.objects.all(), Max("pk")),
         "invited_holding": per_game(Invitation.objects.holding_seats(), Count("pk")),
         "deadline_first": per_game(Seat.objects.all(), Min("deadline")),

@@ -33,6 +33,7 @@ OPERATIONS = {
     ("post", "/api/games/{game_id}/rematch/"): "games_rematch",
     ("get", "/api/games/{game_id}/chat/"): "games_chat_list",
     ("post", "/api/games/{game_id}/chat/"): "games_chat_create",
+    ("post", "/api/games/{game_id}/chat/{message_id}/report/"): "games_chat_report",
     ("get", "/api/games/{game_id}/note/"): "games_note_retrieve",
     ("put", "/api/games/{game_id}/note/"): "games_note_update",
     ("get", "/api/games/{game_id}/webhook/"): "games_webhook_retrieve",
@@ -51,6 +52,7 @@ THROTTLED = {
     "games_moves_create",
     "games_join",
     "games_chat_create",
+    "games_chat_report",
     "games_invitations_create",
 }
 # Operations that act on the game or invitation their path names, with no body to read.
@@ -152,6 +154,7 @@ def test_every_refusal_has_the_error_shape(schema):
         ("games_rematch", {"200", "401", "403", "404", "409"}),
         ("games_chat_list", {"200", "401", "404"}),
         ("games_chat_create", {"201", "400", "401", "403", "404", "409", "413", "415", "429"}),
+        ("games_chat_report", {"201", "400", "401", "403", "404", "413", "415", "429"}),
         ("games_note_retrieve", {"200", "401", "403", "404"}),
         ("games_note_update", {"200", "400", "401", "403", "404", "413", "415"}),
         ("games_archive_list", {"200", "400", "401", "404"}),

@@ -7,7 +7,7 @@ import pytest
 import games
 from tabletop.accounts import blocks, deletion
 from tabletop.mail import subscriptions
-from tabletop.play import chat, store
+from tabletop.play import chat, reports, store
 from tabletop.play.autoplay import play_bot_steps
 from tabletop.play.models import Move
 from tabletop.web import pages
@@ -182,6 +182,9 @@ def test_every_page_type_has_no_axe_violations_at_desktop_and_phone_widths(new_p
     decided = store.call_vote(voting, users[1], "end", {"how": "scored"}, Move.Source.WEB)
     store.answer_vote(voting, users[2], decided.pk, False, Move.Source.WEB)
     store.call_vote(voting, users[1], "end", {"how": "abandoned"}, Move.Source.WEB)
+    # Table talk with its report buttons, and a line a moderator hid.
+    chat.post(voting, users[1], "good luck", Move.Source.WEB)
+    reports.hide(chat.post(voting, users[2], "rude", Move.Source.WEB), users[0])
     check(ann, f"/games/{voting.pk}/", found)
     check(ann, "/", found)
     # Blocking: the button on another player's page, then the block listed on the settings

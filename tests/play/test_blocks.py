@@ -128,8 +128,8 @@ def test_what_a_blocked_player_says_is_hidden_from_the_blocker_alone(ann, bob, c
     read_by_ann = chat.messages_for(game, 0, ann)
     read_by_cat = chat.messages_for(game, 2, cat)
 
-    assert [(m.hidden, m.text) for m in read_by_ann] == [(True, "")]
-    assert [(m.hidden, m.text) for m in read_by_cat] == [(False, "I know your hand")]
+    assert [(m.muted, m.text) for m in read_by_ann] == [(True, "")]
+    assert [(m.muted, m.text) for m in read_by_cat] == [(False, "I know your hand")]
 
 
 def test_the_turn_email_does_not_tell_the_blocker_what_the_blocked_player_said(ann, bob, cat):
