@@ -325,11 +325,14 @@ def test_the_turn_email_tells_what_was_said_since_the_last_turn(pair):
     game = started_game(pair)
     a = game.to_act[0]
     b = 1 - a
-    chat.post(game, user_at(game, b), "old news", Move.Source.WEB)
+    chat.post(game, user_at(game, b), "my own words", Move.Source.WEB)
+    chat.post(game, user_at(game, a), "old news", Move.Source.WEB)
     play_turn(game)
     first = mailhelpers.latest_email(Outbox.Kind.TURN, b)
     assert "Said at the table since your last turn:\n" in text_of(first)
-    assert f"  {user_at(game, b).username}: old news\n" in text_of(first)
+    assert f"  {user_at(game, a).username}: old news\n" in text_of(first)
+    # What they said themselves they know: it is not told back to them.
+    assert "my own words" not in text_of(first)
 
     play_turn(game)  # b plays
     game.refresh_from_db()
