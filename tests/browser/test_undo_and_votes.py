@@ -29,7 +29,9 @@ def test_a_player_undoes_a_placement_with_one_click(new_page, make_user):
     page.wait_for_function("() => document.querySelector('#panel').dataset.seq === '3'")
     assert page.locator("#panel del").count() == 1
     assert f"taken back by {name}" in page.inner_text("#panel")
-    assert page.locator("text=Undo my last move").count() == 0  # the draw cannot be undone
+    # The draw before it showed a card: Undo stays in sight, disabled, and says why.
+    assert page.locator("button", has_text="Undo my last move").is_disabled()
+    assert page.locator("#undo-reason").is_visible()
     game.refresh_from_db()
     assert len(game.state["drawn"]) == 2
 
