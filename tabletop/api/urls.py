@@ -35,6 +35,12 @@ urlpatterns = [
     path("games/<int:game_id>/chat/", chat.talk, name="api-chat"),
     path("games/<int:game_id>/note/", chat.note, name="api-note"),
     path("games/<int:game_id>/webhook/", channels.table_webhook, name="api-table-webhook"),
+    path("games/<int:game_id>/webhooks/", channels.table_webhooks, name="api-table-webhooks"),
+    path(
+        "games/<int:game_id>/webhooks/<int:webhook_id>/",
+        channels.one_table_webhook,
+        name="api-table-webhooks-one",
+    ),
     path("me/preferences/", channels.preferences, name="api-preferences"),
     path("players/<str:username>/", records.player, name="api-player"),
     path("ratings/<str:slug>/", records.leaderboard, name="api-ratings"),
