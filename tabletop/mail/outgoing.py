@@ -115,7 +115,7 @@ class NotYours(store.Refused):
 
 def table_webhooks(game) -> list[TableWebhook]:
     """The table's webhooks, oldest first."""
-    return list(TableWebhook.objects.filter(game=game).select_related("owner", "set_by"))
+    return list(TableWebhook.objects.filter(game=game).select_related("owner", "set_by", "game"))
 
 
 def own_table_webhook(game, user) -> TableWebhook | None:
