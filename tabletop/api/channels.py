@@ -1,6 +1,7 @@
 """The API's channel settings: `me/preferences/` (which events reach the player by email,
-webhook or browser notification, their webhook, their calendar feed) and a table's webhook
-(`games/{id}/webhook/`). Nothing here touches a game's log: these only say who is told.
+webhook or browser notification, their webhook, their calendar feed) and a table's webhooks
+(`games/{id}/webhooks/`, and `games/{id}/webhook/` as before). These only say who is told;
+a change to a table's webhooks is also a line of its log, which mail has the store write.
 """
 
 from __future__ import annotations
@@ -156,15 +157,28 @@ def change(user, data: dict) -> None:
         preferences.save(update_fields=changed)
 
 
-# ---------------------------------------------------------------------------- a table's webhook
+# ---------------------------------------------------------------------------- a table's webhooks
+
+# A table may hear several webhooks, one per player who set one (`games/{id}/webhooks/` and
+# `.../webhooks/{webhook_id}/`). `games/{id}/webhook/`, from when a table had one, answers for
+# the caller's own, else the table's first: PUT there sets or replaces the caller's own, and
+# changes another's only for its owner or the table's creator (403, saying so, for anyone else).
 
 
 class TableWebhookSerializer(serializers.Serializer):
-    set_by = serializers.CharField()
+    id = serializers.IntegerField(help_text="Its address: /api/games/{game_id}/webhooks/{id}/.")
+    owner = serializers.CharField(
+        help_text="Whose it is: only they or the table's creator change or remove it."
+    )
+    set_by = serializers.CharField(help_text="Who set its address last.")
     format = serializers.ChoiceField(choices=Webhook.Format.values)
     active = serializers.BooleanField()
-    url = serializers.CharField(required=False, help_text="Shown to the player who set it only.")
-    secret = serializers.CharField(required=False, help_text="Shown to the player who set it.")
+    url = serializers.CharField(
+        required=False, help_text="Shown to its owner and to who set it only."
+    )
+    secret = serializers.CharField(
+        required=False, help_text="Shown to its owner and to who set it only."
+    )
 
 
 class RemovedSerializer(serializers.Serializer):
@@ -172,46 +186,140 @@ class RemovedSerializer(serializers.Serializer):
 
 
 def table_webhook_state(hook: TableWebhook, user) -> dict:
-    shown = {"set_by": hook.set_by.get_username(), "format": hook.format, "active": hook.active}
-    if hook.set_by_id == user.pk:
+    shown = {
+        "id": hook.pk,
+        "owner": hook.owner.get_username(),
+        "set_by": hook.set_by.get_username(),
+        "format": hook.format,
+        "active": hook.active,
+    }
+    if user.pk in (hook.owner_id, hook.set_by_id):
         shown.update(url=hook.url, secret=hook.secret)
     return shown
+
+
+def the_webhook_of(game, user) -> TableWebhook | None:
+    """What `games/{id}/webhook/` answers for: the caller's own, else the table's first."""
+    return outgoing.own_table_webhook(game, user) or (outgoing.table_webhooks(game) or [None])[0]
 
 
 @extend_schema(
     methods=["GET"],
     operation_id="games_webhook_retrieve",
-    summary="The table's webhook (its seated players only)",
+    summary="Your webhook for the table, else the table's first (its seated players only)",
     responses={200: TableWebhookSerializer, **refusals(401, 403, 404)},
 )
 @extend_schema(
     methods=["PUT"],
     operation_id="games_webhook_update",
-    summary="Set the table's webhook: its turns, reminders, talk and end, for everyone to read",
+    summary="Set or replace your webhook for the table: its turns, reminders, talk and end, "
+    "for everyone to read (another player's only if you created the table)",
     request=WebhookSerializer,
     responses={200: TableWebhookSerializer, **refusals(400, 401, 403, 404, 409, 413, 415)},
 )
 @extend_schema(
     methods=["DELETE"],
     operation_id="games_webhook_destroy",
-    summary="Remove the table's webhook",
-    responses={200: RemovedSerializer, **refusals(401, 403, 404)},
+    summary="Remove your webhook for the table (another player's only if you created the table)",
+    responses={200: RemovedSerializer, **refusals(401, 403, 404, 409)},
 )
 @api_view(["GET", "PUT", "DELETE"])
 @permission_classes([IsAuthenticated])
 def table_webhook(request: Request, game_id: int) -> Response:
     found = find_game(game_id, request.user)
+    outgoing.refuse_unless_seated(found, request.user)
+    hook = the_webhook_of(found, request.user)
+    if request.method == "GET" and hook is None:
+        raise exceptions.NotFound("This table has no webhook.")
+    try:
+        return answer_for_webhook(request, found, hook)
+    except outgoing.NotYours as refusal:
+        raise exceptions.PermissionDenied(
+            f"{refusal.message} To add yours: POST /api/games/{game_id}/webhooks/."
+        ) from None
+
+
+@extend_schema(
+    methods=["GET"],
+    operation_id="games_webhooks_list",
+    summary="The table's webhooks, oldest first (its seated players only)",
+    responses={200: TableWebhookSerializer(many=True), **refusals(401, 403, 404)},
+)
+@extend_schema(
+    methods=["POST"],
+    operation_id="games_webhooks_create",
+    summary="Add your webhook for the table (or replace yours): a table may hear several",
+    request=WebhookSerializer,
+    responses={
+        200: TableWebhookSerializer,
+        201: TableWebhookSerializer,
+        **refusals(400, 401, 403, 404, 409, 413, 415),
+    },
+)
+@api_view(["GET", "POST"])
+@permission_classes([IsAuthenticated])
+def table_webhooks(request: Request, game_id: int) -> Response:
+    found = find_game(game_id, request.user)
+    outgoing.refuse_unless_seated(found, request.user)
+    if request.method == "GET":
+        return Response(
+            [table_webhook_state(hook, request.user) for hook in outgoing.table_webhooks(found)]
+        )
+    had_one = outgoing.own_table_webhook(found, request.user) is not None
+    form = WebhookSerializer(data=request.data)
+    form.is_valid(raise_exception=True)
+    hook = outgoing.set_table_webhook(
+        found, request.user, form.validated_data["url"], form.validated_data["format"], source="api"
+    )
+    return Response(table_webhook_state(hook, request.user), status=200 if had_one else 201)
+
+
+@extend_schema(
+    methods=["GET"],
+    operation_id="games_webhooks_retrieve",
+    summary="One of the table's webhooks (its seated players only)",
+    responses={200: TableWebhookSerializer, **refusals(401, 403, 404)},
+)
+@extend_schema(
+    methods=["PUT"],
+    operation_id="games_webhooks_update",
+    summary="Change one of the table's webhooks (its owner or the table's creator only)",
+    request=WebhookSerializer,
+    responses={200: TableWebhookSerializer, **refusals(400, 401, 403, 404, 409, 413, 415)},
+)
+@extend_schema(
+    methods=["DELETE"],
+    operation_id="games_webhooks_destroy",
+    summary="Remove one of the table's webhooks (its owner or the table's creator only)",
+    responses={200: RemovedSerializer, **refusals(401, 403, 404, 409)},
+)
+@api_view(["GET", "PUT", "DELETE"])
+@permission_classes([IsAuthenticated])
+def one_table_webhook(request: Request, game_id: int, webhook_id: int) -> Response:
+    found = find_game(game_id, request.user)
+    outgoing.refuse_unless_seated(found, request.user)
+    hook = TableWebhook.objects.filter(game=found, pk=webhook_id).first()
+    if hook is None:
+        raise exceptions.NotFound(f"This table has no webhook {webhook_id}.")
+    return answer_for_webhook(request, found, hook)
+
+
+def answer_for_webhook(request: Request, game, hook: TableWebhook | None) -> Response:
+    """GET, PUT or DELETE on one webhook of the table (PUT with none: the caller's new one)."""
     if request.method == "DELETE":
-        return Response({"removed": outgoing.remove_table_webhook(found, request.user)})
+        removed = hook is not None and outgoing.remove_table_webhook(
+            game, request.user, hook, source="api"
+        )
+        return Response({"removed": removed})
     if request.method == "PUT":
         form = WebhookSerializer(data=request.data)
         form.is_valid(raise_exception=True)
         hook = outgoing.set_table_webhook(
-            found, request.user, form.validated_data["url"], form.validated_data["format"]
+            game,
+            request.user,
+            form.validated_data["url"],
+            form.validated_data["format"],
+            hook,
+            source="api",
         )
-        return Response(table_webhook_state(hook, request.user))
-    outgoing.refuse_unless_seated(found, request.user)
-    hook = TableWebhook.objects.filter(game=found).select_related("set_by").first()
-    if hook is None:
-        raise exceptions.NotFound("This table has no webhook.")
     return Response(table_webhook_state(hook, request.user))

@@ -40,11 +40,18 @@ urlpatterns = [
         name="api-report-talk",
     ),
     path("games/<int:game_id>/webhook/", channels.table_webhook, name="api-table-webhook"),
+    path("games/<int:game_id>/webhooks/", channels.table_webhooks, name="api-table-webhooks"),
+    path(
+        "games/<int:game_id>/webhooks/<int:webhook_id>/",
+        channels.one_table_webhook,
+        name="api-table-webhooks-one",
+    ),
     path("me/preferences/", channels.preferences, name="api-preferences"),
     path("me/export/", my_data.export, name="api-my-data"),
     path("players/<str:username>/", records.player, name="api-player"),
     path("ratings/<str:slug>/", records.leaderboard, name="api-ratings"),
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
-    # Last: every other address ending in a slash (APPEND_SLASH adds it) is a JSON 404.
-    re_path(r"^(?:.*/)?$", views.not_found),
+    # Last: every other address ending in a slash (APPEND_SLASH adds it) is a JSON 404, even
+    # one with a line break in it.
+    re_path(r"^(?:[\s\S]*/)?$", views.not_found),
 ]

@@ -29,5 +29,5 @@ admin.site.register(Suppression)
 class TableWebhookAdmin(admin.ModelAdmin):
     """Switched-off webhooks show here with their last error."""
 
-    list_display = ["game", "set_by", "format", "failures", "switched_off"]
+    list_display = ["game", "owner", "set_by", "format", "failures", "switched_off"]
     exclude = ["secret"]

@@ -68,13 +68,26 @@ class Outbox(models.Model):
 class TableWebhook(Webhook):
     """A table's webhook: the whole table's turns, reminders, talk and end, posted where one of
     its seated players chose (their group's chat channel, say). It tells what any player at
-    the table may know, never one seat's private view."""
+    the table may know, never one seat's private view.
 
-    game = models.OneToOneField("play.Game", on_delete=models.CASCADE, related_name="webhook")
+    A table may have several, one per player who set one: each belongs to its `owner`, and
+    only they or the table's creator change or remove it (`set_by` is who set its address
+    last: the owner, or the creator changing it)."""
+
+    game = models.ForeignKey("play.Game", on_delete=models.CASCADE, related_name="webhooks")
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="table_webhooks"
+    )
     set_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE)
 
+    class Meta:
+        ordering = ["pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "owner"], name="one_table_webhook_per_owner")
+        ]
+
     def __str__(self) -> str:
-        return f"webhook of {self.game}"
+        return f"{self.owner}'s webhook of {self.game}"
 
 
 class LocalMail(models.Model):

@@ -180,12 +180,14 @@ def queue_for_channels(kind: str, game, users_by_seat: dict, **context) -> list[
 
 
 def queue_for_table(kind: str, game, seats: list[int | None], **context) -> list[Outbox]:
-    """A POST to the table's webhook for each seat the event is about, if it has one on."""
+    """A POST to each of the table's webhooks that is on, for each seat the event is about."""
     if kind not in outgoing.TABLE_EVENTS or not seats or not outgoing.in_use():
         return []
     if not outgoing.has_table_webhook(game):
         return []
-    if not TableWebhook.objects.filter(game=game, switched_off__isnull=True).exists():
+    hooks = TableWebhook.objects.filter(game=game, switched_off__isnull=True)
+    hook_ids = list(hooks.values_list("pk", flat=True))
+    if not hook_ids:
         return []
     rows = Outbox.objects.bulk_create(
         Outbox(
@@ -194,8 +196,9 @@ def queue_for_table(kind: str, game, seats: list[int | None], **context) -> list
             game=game,
             seat=seat,
             at_seq=game.seq,
-            context={"table": True, **context},
+            context={"table": True, "hook": hook_id, **context},
         )
+        for hook_id in hook_ids
         for seat in seats
     )
     for row in rows:

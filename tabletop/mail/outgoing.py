@@ -27,6 +27,7 @@ import urllib3
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.cache import cache
+from django.db import transaction
 from django.utils import timezone, translation
 from django.utils.translation import gettext
 
@@ -99,40 +100,103 @@ def has_table_webhook(game) -> bool:
     return found
 
 
-# ---------------------------------------------------------------------------- a table's webhook
+# ---------------------------------------------------------------------------- a table's webhooks
+
+# A table may hear several webhooks, one per player who set one. Each is its owner's: only they
+# or the table's creator change or remove it, and every change is a line of the table's log
+# (store.log_webhook_change), written in the transaction that makes it.
 
 
-def set_table_webhook(game, user, url: str, form: str = Webhook.Format.JSON) -> TableWebhook:
-    """A seated player sets (or replaces) the table's webhook; store.Refused when they may not
-    or the URL may not be used."""
+class NotYours(store.Refused):
+    """Someone else's webhook, and the table is not yours either."""
+
+    status = 403
+
+
+def table_webhooks(game) -> list[TableWebhook]:
+    """The table's webhooks, oldest first."""
+    return list(TableWebhook.objects.filter(game=game).select_related("owner", "set_by", "game"))
+
+
+def own_table_webhook(game, user) -> TableWebhook | None:
+    return TableWebhook.objects.filter(game=game, owner=user).select_related("owner").first()
+
+
+def may_change(hook: TableWebhook, user) -> bool:
+    """The owner and the table's creator change or remove a table's webhook; nobody else."""
+    return user.pk in (hook.owner_id, hook.game.created_by_id)
+
+
+def refuse_unless_may_change(hook: TableWebhook, user) -> None:
+    if may_change(hook, user):
+        return
+    raise NotYours(
+        gettext(
+            "This webhook is %(owner)s's: only %(owner)s or the table's creator, %(creator)s, "
+            "may change or remove it. You may add a webhook of your own for the table."
+        )
+        % {
+            "owner": hook.owner.get_username(),
+            "creator": hook.game.created_by.get_username(),
+        }
+    )
+
+
+def set_table_webhook(
+    game,
+    user,
+    url: str,
+    form: str = Webhook.Format.JSON,
+    hook: TableWebhook | None = None,
+    source: str = "web",
+) -> TableWebhook:
+    """A seated player sets their own webhook for the table, or replaces it; with `hook`, its
+    owner or the table's creator changes that one. store.Refused when they may not or the
+    URL may not be used."""
     refuse_unless_seated(game, user)
     if game.status in (game.Status.FINISHED, game.Status.CANCELLED):
         raise store.GameNotActive(gettext("This game is over; a webhook would hear nothing more."))
+    if hook is not None:
+        refuse_unless_may_change(hook, user)
     try:
         channels.check_webhook(url.strip(), form)
     except ValueError as problem:  # NotPublic is one
         raise store.Refused(str(problem)) from None
-    hook, _ = TableWebhook.objects.update_or_create(
-        game=game,
-        defaults={
-            "url": url.strip(),
-            "format": form,
-            "set_by": user,
-            "secret": new_token(),
-            "failures": 0,
-            "switched_off": None,
-            "last_error": "",
-        },
-    )
+    owner = hook.owner if hook is not None else user
+    with transaction.atomic():
+        existed = TableWebhook.objects.filter(game=game, owner=owner).exists()
+        change = "changed" if existed else "set"
+        store.log_webhook_change(game, user, change, owner, form, source)
+        hook, _ = TableWebhook.objects.update_or_create(
+            game=game,
+            owner=owner,
+            defaults={
+                "url": url.strip(),
+                "format": form,
+                "set_by": user,
+                "secret": new_token(),
+                "failures": 0,
+                "switched_off": None,
+                "last_error": "",
+            },
+        )
     cache.set(table_webhook_key(game.pk), True, IN_USE_RECHECK_SECONDS)
     return hook
 
 
-def remove_table_webhook(game, user) -> bool:
-    """Any seated player removes the table's webhook; whether there was one."""
+def remove_table_webhook(game, user, hook: TableWebhook | None = None, source: str = "web") -> bool:
+    """A seated player removes their own webhook for the table; with `hook`, its owner or the
+    table's creator removes that one. Whether there was one to remove."""
     refuse_unless_seated(game, user)
-    removed, _ = TableWebhook.objects.filter(game=game).delete()
-    cache.set(table_webhook_key(game.pk), False, IN_USE_RECHECK_SECONDS)
+    hook = hook if hook is not None else own_table_webhook(game, user)
+    if hook is None:
+        return False
+    refuse_unless_may_change(hook, user)
+    with transaction.atomic():
+        store.log_webhook_change(game, user, "removed", hook.owner, hook.format, source)
+        removed, _ = TableWebhook.objects.filter(pk=hook.pk).delete()
+        left = TableWebhook.objects.filter(game=game).exists()
+    cache.set(table_webhook_key(game.pk), left, IN_USE_RECHECK_SECONDS)
     return bool(removed)
 
 
@@ -145,9 +209,13 @@ def refuse_unless_seated(game, user) -> None:
 
 
 def target_of(row: Outbox) -> Webhook | None:
-    """The webhook this row goes to, as it is now (None: removed or switched off)."""
+    """The webhook this row goes to, as it is now (None: removed or switched off). A table's
+    row names its webhook; one queued before tables had several goes to the table's first."""
     if row.context.get("table"):
-        found = TableWebhook.objects.filter(game_id=row.game_id).first()
+        hooks = TableWebhook.objects.filter(game_id=row.game_id)
+        if row.context.get("hook") is not None:
+            hooks = hooks.filter(pk=row.context["hook"])
+        found = hooks.order_by("pk").first()
     else:
         found = PlayerWebhook.objects.filter(user_id=row.user_id).first()
     return found if found is not None and found.active else None
@@ -391,5 +459,5 @@ def gave_up(row: Outbox, error: str) -> Webhook | None:
 
 
 def owner_of(hook: Webhook) -> AbstractBaseUser:
-    """Who hears that a webhook was switched off: whoever set a table's, a player their own."""
-    return hook.set_by if isinstance(hook, TableWebhook) else hook.user
+    """Who hears that a webhook was switched off: a table's owner, a player their own."""
+    return hook.owner if isinstance(hook, TableWebhook) else hook.user

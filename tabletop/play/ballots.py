@@ -59,12 +59,13 @@ def decided_since(game: Game, after_seq: int) -> list[Decided]:
 
 def last_own_step(game: Game, seat: int) -> int:
     """The seq of the seat's own last step (0 before it has made one); calling or answering
-    a vote is no step in the game, nor is a bot's or a standing order's move."""
+    a vote or changing a webhook is no step in the game, nor is a bot's or a standing
+    order's move."""
     last = (
         game.moves.filter(seat=seat)
         .exclude(source__in=[Move.Source.BOT, Move.Source.STANDING_ORDER])
         # has_key too: a payload without a kind is a step, and SQL's NOT (NULL IN ...) is no.
-        .exclude(payload__has_key="kind", payload__kind__in=store.VOTE_EVENTS)
+        .exclude(payload__has_key="kind", payload__kind__in=store.TABLE_EVENTS)
         .order_by("-seq")
         .values_list("seq", flat=True)
         .first()

@@ -39,6 +39,11 @@ OPERATIONS = {
     ("get", "/api/games/{game_id}/webhook/"): "games_webhook_retrieve",
     ("put", "/api/games/{game_id}/webhook/"): "games_webhook_update",
     ("delete", "/api/games/{game_id}/webhook/"): "games_webhook_destroy",
+    ("get", "/api/games/{game_id}/webhooks/"): "games_webhooks_list",
+    ("post", "/api/games/{game_id}/webhooks/"): "games_webhooks_create",
+    ("get", "/api/games/{game_id}/webhooks/{webhook_id}/"): "games_webhooks_retrieve",
+    ("put", "/api/games/{game_id}/webhooks/{webhook_id}/"): "games_webhooks_update",
+    ("delete", "/api/games/{game_id}/webhooks/{webhook_id}/"): "games_webhooks_destroy",
     ("get", "/api/me/preferences/"): "me_preferences_retrieve",
     ("patch", "/api/me/preferences/"): "me_preferences_partial_update",
     ("get", "/api/me/export/"): "me_export_retrieve",
@@ -64,6 +69,7 @@ READS_NO_BODY = {
     "games_cancel",
     "games_rematch",
     "games_webhook_destroy",
+    "games_webhooks_destroy",
 }
 
 

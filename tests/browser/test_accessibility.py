@@ -7,6 +7,7 @@ import pytest
 import games
 from tabletop.accounts import blocks, deletion
 from tabletop.mail import subscriptions
+from tabletop.mail.models import TableWebhook
 from tabletop.play import chat, reports, store
 from tabletop.play.autoplay import play_bot_steps
 from tabletop.play.models import Move
@@ -164,8 +165,12 @@ def test_every_page_type_has_no_axe_violations_at_desktop_and_phone_widths(new_p
     store.submit(drawn, drawer, {"kind": "draw"}, drawn.seq, "web")
     check(players[drawer.username], f"/games/{drawn.pk}/", found)
     check(ann, f"/rules/gazobu/?from={drawn.pk}", found)
-    # The records of finished games, a fork's seating and a table's webhook.
+    # The records of finished games, a fork's seating and a table's webhooks (ann's and another's).
     finished = tables[0][1]
+    for seat in tables[0][0].seats.select_related("user"):
+        TableWebhook.objects.create(
+            game=tables[0][0], owner=seat.user, set_by=seat.user, url="https://chat.example.com/h"
+        )
     for path in (
         "/games/archive/",
         "/players/ann/",

@@ -303,13 +303,17 @@ def test_a_tables_webhook_is_set_read_and_removed_through_the_api(pair, make_use
     assert answer.status_code == 200
     assert answer.json()["url"] == answering.url and answer.json()["secret"]
     seen_by_ben = api["ben"].get(path).json()
-    assert seen_by_ben == {"set_by": "ann", "format": "discord", "active": True}
+    hook_id = TableWebhook.objects.get().pk
+    assert seen_by_ben == {
+        "id": hook_id, "owner": "ann", "set_by": "ann", "format": "discord", "active": True
+    }  # fmt: skip
     assert api["cat"].get(path).status_code == 403
     refused = api["cat"].put(path, {"url": answering.url}, format="json")
     assert refused.status_code == 403 and "seated" in refused.json()["detail"]
-    private = api["ben"].put(path, {"url": "http://10.9.8.7/"}, format="json")
+    private = api["ann"].put(path, {"url": "http://10.9.8.7/"}, format="json")
     assert private.status_code == 400 and "private address" in private.json()["detail"]
-    assert api["ben"].delete(path).json() == {"removed": True}
+    assert api["ben"].delete(path).status_code == 403  # ann's, and ann created the table
+    assert api["ann"].delete(path).json() == {"removed": True}
     assert not TableWebhook.objects.exists()
 
 
@@ -322,16 +326,15 @@ def test_a_seated_player_sets_the_tables_webhook_on_its_page(client, pair, make_
     answer = client.post(path, {"url": answering.url, "format": "slack"})
     assert answer.status_code == 302
     page = client.get(path).content.decode()
-    assert (
-        "Set by <strong>ben</strong>" in page and TableWebhook.objects.get(game=game).secret in page
-    )
+    hook = TableWebhook.objects.get(game=game)
+    assert "<strong>ben</strong>'s webhook" in page and hook.secret in page
 
     client.force_login(ann)
     page = client.get(path).content.decode()
-    assert "Set by <strong>ben</strong>" in page and answering.url not in page
+    assert "<strong>ben</strong>'s webhook" in page and answering.url not in page
     refused = client.post(path, {"url": "http://172.16.0.1/", "format": "json"})
     assert refused.status_code == 400 and "private address" in refused.content.decode()
-    client.post(path, {"action": "remove"})
+    client.post(path, {"action": "remove", "hook": hook.pk})  # ann created the table
     assert not TableWebhook.objects.exists()
 
     client.force_login(make_user("cat"))

@@ -316,7 +316,9 @@ def a_rated_player(make_user, settings):
     failed = {"failures": 5, "switched_off": timezone.now(), "last_error": "HTTP 500"}
     url = "https://hooks.example.com/tabletop"
     PlayerWebhook.objects.create(user=ann, url=url, **failed)
-    TableWebhook.objects.create(game=voting, set_by=ann, url=url, format="discord", **failed)
+    TableWebhook.objects.create(
+        game=voting, owner=ann, set_by=ann, url=url, format="discord", **failed
+    )
     data = {"ann", "bob", "cy", finished.title, voting.title, url, "HTTP 500"}
     data |= {finished.seed, finished.seed_sha256, voting.seed_sha256}
     data.add("manage.py replay_log FILE")  # a command, typed as it is written

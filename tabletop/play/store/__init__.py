@@ -1,11 +1,11 @@
 """The only writer of moves and projections, and its one door.
 
 Every state change of a game goes through here: create, join, cancel, submit, resign, the
-system's steps at a deadline, take-backs, votes, starting a rematch or a fork, importing a
-finished game, and rebuilding projections from the log. A submission runs in one transaction:
-lock the game row, check the seat, apply the rules on a copy, append Move(seq=n+1), update the
-projection and deadlines, and announce what happened (`tabletop.play.signals`); listeners such
-as mail write their rows in the same transaction.
+system's steps at a deadline, take-backs, votes, the record of the table's webhooks, starting
+a rematch or a fork, importing a finished game, and rebuilding projections from the log. A
+submission runs in one transaction: lock the game row, check the seat, apply the rules on a
+copy, append Move(seq=n+1), update the projection and deadlines, and announce what happened
+(`tabletop.play.signals`); listeners such as mail write their rows in the same transaction.
 
 Each concern is a module of this package; callers use the names below as `store.<name>` and
 never reach into the modules (their insides may move between them).
@@ -21,13 +21,20 @@ from tabletop.play.store.errors import (
     Refused,
     StaleMove,
 )
-from tabletop.play.store.events import RESIGN, TAKE_BACK, VOTE_EVENTS, question_text
+from tabletop.play.store.events import (
+    RESIGN,
+    TABLE_EVENTS,
+    TAKE_BACK,
+    VOTE_EVENTS,
+    question_text,
+)
 from tabletop.play.store.forked_games import fork_game
 from tabletop.play.store.imported_games import import_finished_game
 from tabletop.play.store.log_lines import tell, viewers
 from tabletop.play.store.moves import resign, submit, submit_lines
 from tabletop.play.store.projection import bot_seats, resigned_seats
 from tabletop.play.store.replays import history, initial_state, random_stream, replay, replay_log
+from tabletop.play.store.table_webhooks import log_webhook_change
 from tabletop.play.store.tables import (
     cancel_game,
     create_game,
@@ -57,6 +64,7 @@ from tabletop.play.store.votes import (
 __all__ = [
     "CHOSEN",
     "RESIGN",
+    "TABLE_EVENTS",
     "TAKE_BACK",
     "VOTE_DAYS",
     "VOTE_EVENTS",
@@ -80,6 +88,7 @@ __all__ = [
     "import_finished_game",
     "initial_state",
     "join_game",
+    "log_webhook_change",
     "on_clock_settings_changed",
     "open_vote_for",
     "plan_take_back",

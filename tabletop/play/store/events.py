@@ -1,5 +1,6 @@
-"""The log's own entries, which are no rules moves: resignations, take-backs and the table's
-votes (call, ballot, result); how each is recognised and worded.
+"""The log's own entries, which are no rules moves: resignations, take-backs, the table's
+votes (call, ballot, result) and changes to the table's webhooks; how each is recognised and
+worded.
 
 Apart because replays, log lines, take-backs and votes all need to tell these entries from the
 rules' moves, and none of them should import the others for it.
@@ -26,8 +27,18 @@ def first_withdrawn(payload: dict) -> int:
 VOTE_EVENTS = ("vote", "ballot", "vote-result")
 
 
+# A table webhook set, changed or removed: {"kind": "webhook", "change": ..., "owner": seat,
+# "format": ...}; never its address, which is its owner's to know.
+WEBHOOK = "webhook"
+TABLE_EVENTS = (*VOTE_EVENTS, WEBHOOK)
+
+
 def is_table_event(move: Move) -> bool:
-    return isinstance(move.payload, dict) and move.payload.get("kind") in VOTE_EVENTS
+    return isinstance(move.payload, dict) and move.payload.get("kind") in TABLE_EVENTS
+
+
+def is_webhook_change(move: Move) -> bool:
+    return isinstance(move.payload, dict) and move.payload.get("kind") == WEBHOOK
 
 
 def question_text(question: dict, names: list[str]) -> str:
@@ -70,3 +81,24 @@ def moves_named(seqs: list[int]) -> str:
         return f"move {seqs[0]}"
     joiner = " and " if len(seqs) == 2 else " to "
     return f"moves {seqs[0]}{joiner}{seqs[-1]}"
+
+
+WEBHOOK_FORMATS = {"json": "JSON", "discord": "Discord", "slack": "Slack"}
+
+
+def tell_webhook_change(move: Move, names: list[str]) -> str:
+    """'ann set a webhook for the table (Discord).', 'ben removed ann's webhook for the table.'"""
+    payload, who = move.payload, names[move.seat]
+    owner = payload.get("owner")
+    if owner == move.seat:
+        whose = "their"
+    elif owner is not None and 0 <= owner < len(names):
+        whose = f"{names[owner]}'s"
+    else:
+        whose = "another player's"
+    shape = WEBHOOK_FORMATS.get(payload.get("format", ""), "JSON")
+    if payload["change"] == "removed":
+        return f"{who} removed {whose} webhook for the table."
+    if payload["change"] == "set":
+        return f"{who} set a webhook for the table ({shape})."
+    return f"{who} changed {whose} webhook for the table ({shape})."

@@ -13,7 +13,15 @@ import copy
 import games
 from tabletop.play import prepared
 from tabletop.play.models import Game, LogLine, Move, Snapshot
-from tabletop.play.store.events import RESIGN, is_table_event, is_take_back, moves_named, tell_vote
+from tabletop.play.store.events import (
+    RESIGN,
+    is_table_event,
+    is_take_back,
+    is_webhook_change,
+    moves_named,
+    tell_vote,
+    tell_webhook_change,
+)
 
 # A replay up to any move starts from the nearest snapshot: at most this many steps.
 SNAPSHOT_EVERY = 50
@@ -42,6 +50,8 @@ def tell(game: Game, move: Move, before: dict, after: dict, viewer: games.Viewer
         return f"{name} resigned."
     if is_take_back(move):
         return f"{before['players'][move.seat]} took back {moves_named(move.payload['withdraws'])}."
+    if is_webhook_change(move):
+        return tell_webhook_change(move, before["players"])
     if is_table_event(move):
         return tell_vote(move, before["players"])
     return game.rules.describe(before, move.seat, move.payload, after, viewer)
