@@ -68,3 +68,39 @@ def test_the_archive_refuses_every_sort_its_schema_forbids(schema, db, sort):
 def test_the_archive_says_its_pages_start_at_one(schema, db):
     assert archive_parameter(schema, "page")["minimum"] == 1
     assert APIClient().get("/api/games/archive/", {"page": 0}).status_code == 404
+
+
+def chat_pattern(schema: dict) -> str:
+    return schema["components"]["schemas"]["SayRequest"]["properties"]["text"]["pattern"]
+
+
+@pytest.mark.parametrize("text", ["\x10\x0e", "  \t ", "\u202e\u2066", "\x85"])
+def test_table_talk_with_nothing_left_to_say_is_refused_as_the_schema_says(schema, make_user, text):
+    ann, ben = make_user("ann"), make_user("ben")
+    game = started_game([ann, ben])
+    client = APIClient()
+    client.force_authenticate(ann)
+    assert not re.search(chat_pattern(schema), text)
+    response = client.post(f"/api/games/{game.pk}/chat/", {"text": text}, format="json")
+    assert response.status_code == 400
+    assert "nothing to say" in response.json()["detail"]
+
+
+@pytest.mark.parametrize("text", ["gg", " \x10ok\u202e "])
+def test_table_talk_the_schema_allows_is_said(schema, make_user, text):
+    ann, ben = make_user("ann"), make_user("ben")
+    game = started_game([ann, ben])
+    client = APIClient()
+    client.force_authenticate(ann)
+    assert re.search(chat_pattern(schema), text)
+    response = client.post(f"/api/games/{game.pk}/chat/", {"text": text}, format="json")
+    assert response.status_code == 201
+
+
+@pytest.mark.parametrize("query", ["after=", "limit=", "after=&limit=5"])
+def test_a_log_query_given_without_its_number_is_refused(make_user, query):
+    ann, ben = make_user("ann"), make_user("ben")
+    game = started_game([ann, ben])
+    response = APIClient().get(f"/api/games/{game.pk}/moves/?{query}")
+    assert response.status_code == 400
+    assert "Give a number" in response.json()["detail"]
