@@ -220,6 +220,10 @@ SPECTACULAR_SETTINGS = {
     "SERVE_INCLUDE_SCHEMA": False,
     # Separate request and answer components, so that read-only fields are not asked for.
     "COMPONENT_SPLIT_REQUEST": True,
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "tabletop.api.schema.tell_what_text_may_hold",
+    ],
 }
 
 # Celery: Redis when REDIS_URL is set, else a broker in files under var/ so that the

@@ -6,7 +6,7 @@ during the game, anyone once the game is over. A note is its author's alone.
 
 from __future__ import annotations
 
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import exceptions, serializers, status
 from rest_framework.decorators import api_view, permission_classes
 from rest_framework.permissions import IsAuthenticated
@@ -20,10 +20,23 @@ from tabletop.play.models import ChatMessage, Move, Note
 SOURCES = [Move.Source.WEB, Move.Source.API, Move.Source.EMAIL]
 
 
+# What play.chat.clean keeps of a message must not be empty: at least one character that is
+# no whitespace, control character or bidi control (and no NUL anywhere, which DRF refuses).
+# The schema says so, as `pattern`, for clients and schemathesis. (Half surrogate pairs, which
+# clean drops too, are left out: the JSON parser refuses them first, and Rust's regex, with
+# which schemathesis checks patterns, takes no surrogates in a class.)
+SAYS_SOMETHING = r"^[^\x00]*[^\s\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069][^\x00]*$"
+
+
+@extend_schema_field({"type": "string", "minLength": 1, "pattern": SAYS_SOMETHING})
+class TalkField(serializers.CharField):
+    """A line of table talk; play.chat refuses one with nothing left to say, in its words."""
+
+
 class SaySerializer(serializers.Serializer):
     # Whitespace is trimmed by play.chat, after the length is checked here as sent: a body the
     # schema calls too long is refused, whatever it would come to once trimmed.
-    text = serializers.CharField(
+    text = TalkField(
         max_length=ChatMessage.MAX_LENGTH,
         trim_whitespace=False,
         help_text="Plain text, one line; control characters are dropped, whitespace trimmed.",

@@ -149,6 +149,10 @@ def leaderboard(request: Request, slug: str) -> Response:
     )
 
 
+# What the archive's OrderingFilter reads: one or more of its names, each maybe reversed.
+SORTS = r"^-?(finished|moves|game)(,-?(finished|moves|game))*$"
+
+
 class ArchivePages(PageNumberPagination):
     page_size = archives.PAGE_SIZE
 
@@ -169,10 +173,10 @@ class ArchivePages(PageNumberPagination):
         ),
         OpenApiParameter(
             "sort",
-            OpenApiTypes.STR,
-            description="finished, moves or game; a leading - reverses it.",
+            {"type": "string", "pattern": SORTS},
+            description="finished, moves or game; a leading - reverses it; commas join them.",
         ),
-        OpenApiParameter("page", OpenApiTypes.INT),
+        OpenApiParameter("page", {"type": "integer", "minimum": 1}),
     ],
     responses={200: ArchivePageSerializer, **refusals(400, 401, 404)},
 )

@@ -6,6 +6,7 @@ them describe those answers for the OpenAPI schema (and so for generated clients
 
 from __future__ import annotations
 
+from django.utils.translation import gettext
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -289,6 +290,15 @@ class LogQuerySerializer(serializers.Serializer):
         help_text=f"At most this many lines (default {LOG_PAGE}). When more follow, the Link "
         'header names the next page (rel="next"), as `?after=` the last seq given.',
     )
+
+    def to_internal_value(self, data):
+        # DRF reads `?after=` as no `after` at all; the schema promises a number when given.
+        empty = [name for name in self.fields if name in data and not str(data[name]).strip()]
+        if empty:
+            raise serializers.ValidationError(
+                {name: [gettext("Give a number, or leave this out.")] for name in empty}
+            )
+        return super().to_internal_value(data)
 
 
 class PositionSerializer(serializers.Serializer):

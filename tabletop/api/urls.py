@@ -51,7 +51,7 @@ urlpatterns = [
     path("players/<str:username>/", records.player, name="api-player"),
     path("ratings/<str:slug>/", records.leaderboard, name="api-ratings"),
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
-    # Last: every other address ending in a slash (APPEND_SLASH adds it) is a JSON 404, even
-    # one with a line break in it.
+    # Last: every other address ending in a slash (APPEND_SLASH adds it) is a JSON 404,
+    # line breaks in it included (which "." would not match).
     re_path(r"^(?:[\s\S]*/)?$", views.not_found),
 ]

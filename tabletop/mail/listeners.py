@@ -56,19 +56,19 @@ def connect() -> None:
     signals.talk_said.connect(tell_the_table_what_was_said, dispatch_uid="mail-talk-said")
     signals.talk_hidden.connect(keep_quiet_about_what_was_hidden, dispatch_uid="mail-talk-hidden")
     account_deleted.connect(forget_the_former_player, dispatch_uid="mail-account-deleted")
-    data_asked.connect(table_webhooks_set_by, dispatch_uid="mail-my-data")
+    data_asked.connect(table_webhooks_owned_by, dispatch_uid="mail-my-data")
 
 
 def forget_the_former_player(sender, user, **_) -> None:
     """Nothing more goes to a deleted account, and the tables stop posting where they chose."""
-    TableWebhook.objects.filter(set_by=user).delete()
+    TableWebhook.objects.filter(owner=user).delete()
     waiting = (Outbox.Status.PENDING, Outbox.Status.HELD)
     Outbox.objects.filter(user=user, status__in=waiting).update(status=Outbox.Status.SKIPPED)
 
 
-def table_webhooks_set_by(sender, user, **_) -> dict:
-    """A player's own data: the tables' webhooks they set."""
-    hooks = TableWebhook.objects.filter(set_by=user).order_by("game_id")
+def table_webhooks_owned_by(sender, user, **_) -> dict:
+    """A player's own data: the tables' webhooks that are theirs."""
+    hooks = TableWebhook.objects.filter(owner=user).order_by("game_id")
     return {
         "table_webhooks": [
             {"game": hook.game_id, "url": hook.url, "format": hook.format, "active": hook.active}

@@ -95,7 +95,7 @@ def test_a_deleted_account_can_no_longer_log_in_and_its_addresses_channels_and_n
     PushSubscription.objects.create(
         user=ann, endpoint="https://push.example/1", p256dh="k", auth="a"
     )
-    TableWebhook.objects.create(game=game, set_by=ann, url="https://example.com/table")
+    TableWebhook.objects.create(game=game, owner=ann, set_by=ann, url="https://example.com/table")
     Token.objects.create(user=ann)
 
     deletion.delete_account(ann)

@@ -66,6 +66,8 @@ def test_a_position_of_a_game_still_waiting_for_players_is_refused_with_409(play
         "/api/games//join/",
         "/api/nothing/here/",
         "/api/",
+        "/api/games/true/states/0/",
+        "/api/games/a%0Ab%0Dc%C2%85d%E2%80%A8e/cancel/",  # line breaks of every kind
     ],
 )
 def test_an_address_that_names_no_game_is_a_json_404(players, path):

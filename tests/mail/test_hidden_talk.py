@@ -12,7 +12,9 @@ from tests.helpers.factories import started_game
 def test_a_hidden_line_still_waiting_for_the_tables_webhook_is_never_posted(make_user):
     ann, ben = make_user("ann"), make_user("ben")
     game = started_game([ann, ben])
-    TableWebhook.objects.create(game=game, set_by=ann, url="https://hooks.example.com/table")
+    TableWebhook.objects.create(
+        game=game, owner=ann, set_by=ann, url="https://hooks.example.com/table"
+    )
     chat.post(game, ben, "good luck", Move.Source.WEB)
     vile = chat.post(game, ben, "something vile", Move.Source.WEB)
     waiting = Outbox.objects.filter(kind=Outbox.Kind.CHAT, status=Outbox.Status.PENDING)
