@@ -74,6 +74,8 @@ REFUSED_BY_THE_RULES = [
     "games_votes_answer",
     "games_invitations_create",
     "games_webhook_update",
+    "games_webhooks_create",
+    "games_webhooks_update",
     "me_preferences_partial_update",
     "games_archive_list",
 ]
