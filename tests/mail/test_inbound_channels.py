@@ -313,9 +313,10 @@ def test_a_message_nested_two_thousand_deep_is_refused_for_good_over_smtp(
 
 def test_a_message_the_parser_cannot_follow_is_rejected_too(game, reply, monkeypatch):
     from tabletop.mail import inbound
+    from tabletop.mail.inbound import reading
 
     raw, _ = reply
-    monkeypatch.setattr(inbound, "MOST_CONTAINERS", 10_000)  # past the count, to the parser
+    monkeypatch.setattr(reading, "MOST_CONTAINERS", 10_000)  # past the count, to the parser
     record = inbound.receive(nested(raw, 2000), "test")
     assert record.result == "rejected"
     assert "RecursionError" in record.detail
