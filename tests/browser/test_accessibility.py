@@ -16,7 +16,9 @@ from tests.browser.colours import contrast
 from tests.browser.conftest import DESKTOP, PHONE, log_in
 from tests.helpers.factories import started_game, user_at
 
-pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
+# The two sweeps over every page type are a lane of their own, so that the other worker can
+# take them: all the browser tests in one group would make theirs the longest lane of the run.
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser-pages")]
 
 GAMES = [rules.slug for rules in pages.available_games()]
 NAMES = ("ann", "ben", "cat")
