@@ -5,27 +5,13 @@ from __future__ import annotations
 
 from html import unescape
 
-import pytest
 from django.test import Client
 
 from tabletop.accounts import blocks
 from tabletop.accounts.models import Block
+from tests.helpers.blocking import page_as
 
-
-def page_as(user) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
-
-
-@pytest.fixture
-def ann(make_user):
-    return make_user("ann")
-
-
-@pytest.fixture
-def bob(make_user):
-    return make_user("bob")
+pytest_plugins = ["tests.helpers.blocking"]
 
 
 def test_a_player_is_blocked_from_their_page(ann, bob):

@@ -11,21 +11,7 @@ from tabletop.play import chat, invitations, store
 from tabletop.play.models import Game, Move
 from tests.helpers.factories import play_as_people, started_game
 
-
-@pytest.fixture
-def ann(make_user):
-    return make_user("ann")
-
-
-@pytest.fixture
-def bob(make_user):
-    """The player ann blocks."""
-    return make_user("bob")
-
-
-@pytest.fixture
-def cat(make_user):
-    return make_user("cat")
+pytest_plugins = ["tests.helpers.blocking"]
 
 
 def test_a_blocked_player_cannot_join_an_open_table_the_blocker_set(ann, bob):

@@ -5,35 +5,13 @@ from __future__ import annotations
 
 from html import unescape
 
-import pytest
-from django.test import Client
-
 from tabletop.accounts import blocks
 from tabletop.play import chat, store
 from tabletop.play.models import Move
+from tests.helpers.blocking import page_as
 from tests.helpers.factories import started_game
 
-
-def page_as(user) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
-
-
-@pytest.fixture
-def ann(make_user):
-    return make_user("ann")
-
-
-@pytest.fixture
-def bob(make_user):
-    """The player ann blocks."""
-    return make_user("bob")
-
-
-@pytest.fixture
-def cat(make_user):
-    return make_user("cat")
+pytest_plugins = ["tests.helpers.blocking"]
 
 
 def test_the_blocker_reads_a_note_where_the_blocked_players_talk_was(ann, bob, cat):
