@@ -114,6 +114,8 @@ class PreferencesForm(forms.ModelForm):
             "email_timeout",
             "email_game_over",
             "email_invitation",
+            "email_vote",
+            "email_comment",
             "unsubscribed",
             *(f"{channel}_{event}" for channel in CHANNELS[1:] for event in EVENTS),
         ]

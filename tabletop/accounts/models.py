@@ -13,7 +13,7 @@ ANSWERS_ALWAYS_SENT = ("reply",)
 
 # The events a player chooses channels for, and the channels. Table talk has no email of its
 # own: what was said is told in the next turn email.
-EVENTS = ("turn", "reminder", "game_over", "chat", "invitation")
+EVENTS = ("turn", "reminder", "game_over", "chat", "invitation", "vote", "comment")
 CHANNELS = ("email", "webhook", "push")
 EVENT_NAMES = {
     "turn": _("It is my turn"),
@@ -21,6 +21,8 @@ EVENT_NAMES = {
     "game_over": _("A game ends"),
     "chat": _("Table talk"),
     "invitation": _("Invitations to new games"),
+    "vote": _("A vote to give my seat to the computer"),
+    "comment": _("Comments on my finished games"),
 }
 NO_CHANNEL = {("chat", "email")}
 
@@ -76,17 +78,23 @@ class Preferences(models.Model):
     email_timeout = models.BooleanField(_("when a seat runs out of time"), default=True)
     email_game_over = models.BooleanField(_("when a game ends"), default=True)
     email_invitation = models.BooleanField(_("invitations to new games"), default=True)
+    email_vote = models.BooleanField(_("a vote to give my seat to the computer"), default=True)
+    email_comment = models.BooleanField(_("comments on my finished games"), default=True)
     # Other channels are opt-in: email stays the default for everything.
     webhook_turn = models.BooleanField(default=False)
     webhook_reminder = models.BooleanField(default=False)
     webhook_game_over = models.BooleanField(default=False)
     webhook_chat = models.BooleanField(default=False)
     webhook_invitation = models.BooleanField(default=False)
+    webhook_vote = models.BooleanField(default=False)
+    webhook_comment = models.BooleanField(default=False)
     push_turn = models.BooleanField(default=False)
     push_reminder = models.BooleanField(default=False)
     push_game_over = models.BooleanField(default=False)
     push_chat = models.BooleanField(default=False)
     push_invitation = models.BooleanField(default=False)
+    push_vote = models.BooleanField(default=False)
+    push_comment = models.BooleanField(default=False)
     # The secret in the address of the player's calendar feed; empty until first shown.
     calendar_token = models.CharField(max_length=64, blank=True, db_index=True)
     unsubscribed = models.BooleanField(

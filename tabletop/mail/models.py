@@ -24,6 +24,7 @@ class Outbox(models.Model):
         CHAT = "chat"
         WEBHOOK_OFF = "webhook-off"
         VOTE = "vote"
+        COMMENT = "comment"
 
     class Channel(models.TextChoices):
         EMAIL = "email"

@@ -441,3 +441,70 @@ class Report(models.Model):
 
     def __str__(self) -> str:
         return f"{self.reporter} reported {self.message}"
+
+
+class Analysis(models.Model):
+    """A finished game's review (play/analysis.py): each step's win chances, and for each
+    step a player chose, what the strong bot would have chosen from that player's view.
+
+    One per game and rules version; computed by the worker after the game ends, again only
+    when an operator asks. Nothing of it exists, or may be computed, while a game runs.
+    """
+
+    class Status(models.TextChoices):
+        QUEUED = "queued"
+        RUNNING = "running"
+        DONE = "done"
+        FAILED = "failed"
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="analyses")
+    rules_version = models.PositiveIntegerField()
+    # The playouts per step it was computed with (settings.ANALYSIS_PLAYOUTS at the time).
+    playouts = models.PositiveIntegerField()
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.QUEUED)
+    steps_done = models.PositiveIntegerField(default=0)
+    steps_total = models.PositiveIntegerField(default=0)
+    # One entry per position 0..game.seq: {"seq", "chances": [float by seat, 0..1],
+    # "scores": [int by seat] or None, "seat": who chose the step or None, "played": its
+    # text, "suggestion": {"move", "text"} or None, "swing": the chooser's chance after the
+    # played step minus after the bot's choice, or None}.
+    steps = models.JSONField(default=list)
+    # The steps where a player's chance fell the most: [{"seq", "seat", "before", "after",
+    # "suggestion"}], largest fall first.
+    turning_points = models.JSONField(default=list)
+    created = models.DateTimeField(auto_now_add=True)
+    finished = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["game", "rules_version"], name="one_analysis_per_rules_version"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"analysis of {self.game} ({self.status})"
+
+
+class StepComment(models.Model):
+    """A comment on one step of a finished game, in that step's thread (play/comments.py).
+
+    Written once a game is over, by its players or, on an open table, any logged-in visitor;
+    the author edits or deletes their own. A private table's comments are its players' only.
+    """
+
+    MAX_LENGTH = ChatMessage.MAX_LENGTH
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="comments")
+    seq = models.PositiveIntegerField()
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE)
+    text = models.CharField(max_length=MAX_LENGTH)
+    created = models.DateTimeField(auto_now_add=True)
+    edited = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["seq", "created", "pk"]
+        indexes = [models.Index(fields=["game", "seq"])]
+
+    def __str__(self) -> str:
+        return f"{self.user} on {self.game} step {self.seq}: {self.text[:40]}"
