@@ -228,6 +228,7 @@ def queue_vote(game, vote) -> None:
         asked.append(vote.concerns)
     seats = [seat for seat in game.seats_with_players() if seat.position in asked]
     queue_for_seats(Outbox.Kind.VOTE, game, seats, vote=vote.pk)
+    queue_other_channels(Outbox.Kind.VOTE, game, seats, vote=vote.pk)
 
 
 def queue_invitation(invitation) -> Outbox:

@@ -39,6 +39,7 @@ from tabletop.accounts.models import (
     Webhook,
     new_token,
 )
+from tabletop.mail import questions
 from tabletop.mail.models import Outbox, TableWebhook
 from tabletop.play import clock, history, store
 
@@ -227,10 +228,21 @@ def why_not_sent(row: Outbox) -> str:
         return "the webhook was removed or switched off"
     if row.user is not None and not Preferences.of(row.user).wants_on("webhook", row.kind):
         return "the player no longer wants this event on their webhook"
+    return no_longer_true(row)
+
+
+def no_longer_true(row: Outbox) -> str:
+    """Why what the row tells is no longer so ("" while it is): the turn passed, or the vote
+    it asks about was decided. Told late, it would send the player to a page with nothing to
+    do."""
     game = row.game
     turn_like = row.kind in (Outbox.Kind.TURN, Outbox.Kind.REMINDER)
     if turn_like and (game is None or game.is_over or row.seat not in game.to_act):
         return "no longer this seat's turn"
+    if row.kind == Outbox.Kind.VOTE:
+        open_vote = game is not None and game.votes.filter(pk=row.context.get("vote"), result="")
+        if not open_vote or not open_vote.exists():
+            return "the vote was decided"
     return ""
 
 
@@ -303,12 +315,25 @@ def invitation_parts(row: Outbox, game, names: list[str]) -> dict:
     return {"invited_by": row.context.get("invited_by", "")}
 
 
+def vote_parts(row: Outbox, game, names: list[str]) -> dict:
+    """The question put to the table; `about_you` when it is the receiver's own seat that
+    the table would give to the computer (they can end the vote by moving)."""
+    asked = game.votes.get(pk=row.context["vote"])
+    return {
+        "caller": names[asked.caller],
+        "question": {"subject": asked.subject, **asked.details},
+        "about_you": row.seat is not None and row.seat == asked.concerns,
+        "vote_ends": asked.expires.isoformat(),
+    }
+
+
 EVENT_PARTS = {
     Outbox.Kind.TURN: turn_parts,
     Outbox.Kind.REMINDER: turn_parts,
     Outbox.Kind.GAME_OVER: game_over_parts,
     Outbox.Kind.CHAT: chat_parts,
     Outbox.Kind.INVITATION: invitation_parts,
+    Outbox.Kind.VOTE: vote_parts,
 }
 
 
@@ -339,7 +364,34 @@ def describe(body: dict, for_table: bool) -> str:
             "name": name,
             "url": url,
         }
+    if event == Outbox.Kind.VOTE:
+        return vote_line(body, name, url)
     return f"{event} in {name}: {url}"
+
+
+def vote_line(body: dict, name: str, url: str) -> str:
+    """'ann asks the table to give your seat to the computer in DOS #4 (the vote ends ...);
+    move before then and the vote ends: <url>', or any other question put to the table."""
+    words = {
+        "caller": body.get("caller"),
+        "name": name,
+        "url": url,
+        "ends": moments.moment(body["vote_ends"]),
+    }
+    if body.get("about_you"):
+        return (
+            gettext(
+                "%(caller)s asks the table to let the computer play your seat in %(name)s "
+                "(the vote ends %(ends)s); move before then and the vote ends: %(url)s"
+            )
+            % words
+        )
+    names = body.get("game", {}).get("players", [])
+    words["question"] = questions.question_text(body["question"], names)
+    return (
+        gettext("%(caller)s asks the table in %(name)s to %(question)s (until %(ends)s): %(url)s")
+        % words
+    )
 
 
 def turn_line(body: dict, name: str, url: str, for_table: bool) -> str:

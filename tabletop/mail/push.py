@@ -29,6 +29,7 @@ TITLES = {
     Outbox.Kind.GAME_OVER: gettext_lazy("Game over"),
     Outbox.Kind.CHAT: gettext_lazy("Table talk"),
     Outbox.Kind.INVITATION: gettext_lazy("An invitation"),
+    Outbox.Kind.VOTE: gettext_lazy("A vote at your table"),
 }
 
 
@@ -48,11 +49,7 @@ def why_not_sent(row: Outbox) -> str:
         return "the player has no browser subscribed any more"
     if not Preferences.of(row.user).wants_on("push", row.kind):
         return "the player no longer wants this event as a notification"
-    game = row.game
-    turn_like = row.kind in (Outbox.Kind.TURN, Outbox.Kind.REMINDER)
-    if turn_like and (game is None or game.is_over or row.seat not in game.to_act):
-        return "no longer this seat's turn"
-    return ""
+    return outgoing.no_longer_true(row)
 
 
 def notification(row: Outbox) -> dict:

@@ -18,6 +18,8 @@ DEFAULTS = {
     "game_over": {"email": True, "webhook": False, "push": False},
     "chat": {"webhook": False, "push": False},
     "invitation": {"email": True, "webhook": False, "push": False},
+    "vote": {"email": True, "webhook": False, "push": False},
+    "comment": {"email": True, "webhook": False, "push": False},
 }
 
 

@@ -13,6 +13,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
 
+from tabletop.accounts.models import Preferences
 from tests.helpers.mail import WAIT_SECONDS, wait_until
 
 
@@ -92,3 +93,9 @@ def receiver_fixture(status: int = 200, hang: float = 0):
 answering = receiver_fixture(200)
 failing = receiver_fixture(500)
 hanging = receiver_fixture(200, hang=3)
+
+
+def wants_webhooks(user, *events: str) -> None:
+    preferences, _ = Preferences.objects.get_or_create(user=user)
+    preferences.set_channels({event: {"webhook": True} for event in events})
+    preferences.save()

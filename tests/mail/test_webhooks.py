@@ -18,13 +18,14 @@ from django.test.utils import CaptureQueriesContext
 from rest_framework.test import APIClient
 
 from tabletop.accounts import channels, public_urls
-from tabletop.accounts.models import PlayerWebhook, Preferences
+from tabletop.accounts.models import PlayerWebhook
 from tabletop.mail import outgoing, reminders, tasks
 from tabletop.mail.models import Outbox, TableWebhook
 from tabletop.play import chat, history, invitations, store
 from tabletop.play.models import Move
 from tests.helpers import mail as mailhelpers
 from tests.helpers.factories import play_random_steps, started_game, user_at
+from tests.helpers.webhooks import wants_webhooks
 
 pytest_plugins = ["tests.helpers.mail", "tests.helpers.webhooks"]
 User = get_user_model()
@@ -34,12 +35,6 @@ pytestmark = [pytest.mark.xdist_group("mail-worker"), pytest.mark.usefixtures("f
 @pytest.fixture
 def pair(make_user):
     return [make_user("ann"), make_user("ben")]
-
-
-def wants_webhooks(user, *events: str) -> None:
-    preferences, _ = Preferences.objects.get_or_create(user=user)
-    preferences.set_channels({event: {"webhook": True} for event in events})
-    preferences.save()
 
 
 def verified(secret: str, header: str, body: bytes) -> bool:
