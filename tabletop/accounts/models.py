@@ -21,7 +21,7 @@ EVENT_NAMES = {
     "game_over": _("A game ends"),
     "chat": _("Table talk"),
     "invitation": _("Invitations to new games"),
-    "vote": _("A vote to give my seat to the computer"),
+    "vote": _("Votes at my table, and on my seat"),
     "comment": _("Comments on my finished games"),
 }
 NO_CHANNEL = {("chat", "email")}
@@ -78,7 +78,7 @@ class Preferences(models.Model):
     email_timeout = models.BooleanField(_("when a seat runs out of time"), default=True)
     email_game_over = models.BooleanField(_("when a game ends"), default=True)
     email_invitation = models.BooleanField(_("invitations to new games"), default=True)
-    email_vote = models.BooleanField(_("a vote to give my seat to the computer"), default=True)
+    email_vote = models.BooleanField(_("votes at my table, and on my seat"), default=True)
     email_comment = models.BooleanField(_("comments on my finished games"), default=True)
     # Other channels are opt-in: email stays the default for everything.
     webhook_turn = models.BooleanField(default=False)

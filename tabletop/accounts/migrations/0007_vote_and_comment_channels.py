@@ -18,7 +18,7 @@ class Migration(migrations.Migration):
             model_name="preferences",
             name="email_vote",
             field=models.BooleanField(
-                default=True, verbose_name="a vote to give my seat to the computer"
+                default=True, verbose_name="votes at my table, and on my seat"
             ),
         ),
         migrations.AddField(
