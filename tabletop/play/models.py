@@ -421,12 +421,18 @@ class Rematch(models.Model):
 
 
 class Report(models.Model):
-    """A player's word to the moderators that a line of table talk should not be there; one
-    per line and reporter, however often they press the button."""
+    """A player's word to the moderators that a line of table talk (`message`) or a comment
+    on a step (`comment`) should not be there; one per line and reporter, however often they
+    press the button."""
 
     REASON_LENGTH = 200
 
-    message = models.ForeignKey(ChatMessage, on_delete=models.CASCADE, related_name="reports")
+    message = models.ForeignKey(
+        ChatMessage, null=True, blank=True, on_delete=models.CASCADE, related_name="reports"
+    )
+    comment = models.ForeignKey(
+        "StepComment", null=True, blank=True, on_delete=models.CASCADE, related_name="reports"
+    )
     reporter = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="reports_made"
     )
@@ -436,7 +442,14 @@ class Report(models.Model):
     class Meta:
         ordering = ["-created", "-pk"]
         constraints = [
-            models.UniqueConstraint(fields=["message", "reporter"], name="one_report_per_reporter")
+            models.UniqueConstraint(fields=["message", "reporter"], name="one_report_per_reporter"),
+            models.UniqueConstraint(
+                fields=["comment", "reporter"], name="one_comment_report_per_reporter"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(message__isnull=True) ^ models.Q(comment__isnull=True),
+                name="report_of_talk_or_a_comment",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -501,6 +514,15 @@ class StepComment(models.Model):
     text = models.CharField(max_length=MAX_LENGTH)
     created = models.DateTimeField(auto_now_add=True)
     edited = models.DateTimeField(null=True, blank=True)
+    # As for table talk: when a moderator hid it, its text is read by nobody from then on.
+    hidden = models.DateTimeField(null=True, blank=True)
+    hidden_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
 
     class Meta:
         ordering = ["seq", "created", "pk"]
