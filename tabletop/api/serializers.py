@@ -11,7 +11,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 import games
-from tabletop.play import clock, history, invitations, rematches, store
+from tabletop.play import clock, history, invitations, rematches, store, texts
 from tabletop.play.models import Game, Invitation, Move, Rematch, Vote
 
 JSON_OBJECT = {"type": "object", "additionalProperties": {}}
@@ -443,7 +443,9 @@ def vote_detail(vote: Vote) -> dict:
         "id": vote.pk,
         "seq": vote.seq,
         "subject": vote.subject,
-        "question": store.question_text({"subject": vote.subject, **vote.details}, names),
+        "question": texts.in_active_language(
+            store.question_text({"subject": vote.subject, **vote.details}, names)
+        ),
         "details": vote.details,
         "caller": vote.caller,
         "concerns": vote.concerns,

@@ -13,12 +13,12 @@ from __future__ import annotations
 from datetime import datetime
 
 import games
-from tabletop.play import clock, store
+from tabletop.play import clock, store, texts
 from tabletop.play.models import Game, LogLine, Move
 
 
 def describe(game: Game, move: Move, before: dict, after: dict, viewer: games.Viewer) -> str:
-    return store.tell(game, move, before, after, viewer)
+    return texts.in_active_language(store.tell(game, move, before, after, viewer))
 
 
 def lines(
@@ -77,7 +77,8 @@ def _stored_lines(game: Game, viewer: int | None, after_seq: int, upto: int) -> 
             "seq": row.seq,
             "seat": row.move.seat,
             "source": _source(game, row.move, viewer),
-            "text": row.text,
+            "text": texts.stored_in_active_language(row.text, row.message),
+            "message": row.message,
             "created": shown_time(row.move, viewer),
         }
         for row in found
@@ -129,11 +130,13 @@ A_PLAYERS_MOVE = "player"
 
 
 def _line(game: Game, move: Move, before: dict, after: dict, viewer: int | None) -> dict:
+    told = store.tell(game, move, before, after, _reader(game, move, viewer))
     return {
         "seq": move.seq,
         "seat": move.seat,
         "source": _source(game, move, viewer),
-        "text": describe(game, move, before, after, _reader(game, move, viewer)),
+        "text": texts.in_active_language(told),
+        "message": texts.language_free(told),
         "created": shown_time(move, viewer),
     }
 

@@ -211,7 +211,11 @@ class LogLine(models.Model):
     move = models.ForeignKey(Move, on_delete=models.CASCADE, related_name="lines")
     seq = models.PositiveIntegerField()
     viewer = models.PositiveSmallIntegerField(null=True, blank=True)
+    # In English; `message` is the same line in its language-free form (games.texts: the
+    # message id and parameters), which readers render in their own language. None for a
+    # line told before games spoke through the catalogues, or told as plain text.
     text = models.TextField()
+    message = models.JSONField(null=True, blank=True)
 
     class Meta:
         ordering = ["seq"]

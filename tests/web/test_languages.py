@@ -52,6 +52,8 @@ KEYWORDS = {
     "pgettext_lazy": ((1, "c"), 2),
     "npgettext": ((1, "c"), 2, 3),
 }
+# How the games mark what they say (games/texts.py); their sentences share the catalogues.
+GAME_KEYWORDS = {"tell": None, "tell_plural": (1, 2), "word": ((1, "c"), 2)}
 # Words that read the same in every language here: names of languages, the brand, a game, a
 # format.
 SAME_EVERYWHERE = {"English", "Polski", "Čeština", "tabletop", "bot", "E-mail", "DOS", "SHA-256"}
@@ -103,9 +105,9 @@ def marked_in_templates() -> set[tuple[str | None, str]]:
     return found
 
 
-def marked_in_python(code: str) -> set[tuple[str | None, str]]:
+def marked_in_python(code: str, keywords: dict = KEYWORDS) -> set[tuple[str | None, str]]:
     found = set()
-    for _, message, _, context in extract("python", io.BytesIO(code.encode()), KEYWORDS):
+    for _, message, _, context in extract("python", io.BytesIO(code.encode()), keywords):
         found.add((context, message[0] if isinstance(message, tuple) else message))
     return found
 
@@ -114,7 +116,9 @@ def marked_in_the_code() -> set[tuple[str | None, str]]:
     found = marked_in_templates()
     for path in (ROOT / "tabletop").rglob("*.py"):
         if "migrations" not in path.parts:
-            found |= marked_in_python(path.read_text())
+            found |= marked_in_python(path.read_text(), KEYWORDS | GAME_KEYWORDS)
+    for path in (ROOT / "games").rglob("*.py"):
+        found |= marked_in_python(path.read_text(), GAME_KEYWORDS)
     return found
 
 

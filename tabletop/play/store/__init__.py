@@ -26,6 +26,8 @@ from tabletop.play.store.events import (
     TABLE_EVENTS,
     TAKE_BACK,
     VOTE_EVENTS,
+    decided_text,
+    moves_named,
     question_text,
 )
 from tabletop.play.store.forked_games import fork_game
@@ -92,6 +94,8 @@ __all__ = [
     "on_clock_settings_changed",
     "open_vote_for",
     "plan_take_back",
+    "decided_text",
+    "moves_named",
     "question_text",
     "random_stream",
     "rebuild_projection",

@@ -8,6 +8,7 @@ rules' moves, and none of them should import the others for it.
 
 from __future__ import annotations
 
+from games.texts import Text, tell, tell_plural
 from tabletop.play.models import Move, Vote
 
 # The payload of a resignation, and of a forfeit (its source tells them apart).
@@ -41,64 +42,97 @@ def is_webhook_change(move: Move) -> bool:
     return isinstance(move.payload, dict) and move.payload.get("kind") == WEBHOOK
 
 
-def question_text(question: dict, names: list[str]) -> str:
-    """What a vote asks, as the log and the pages put it."""
+def question_text(question: dict, names: list[str]) -> Text:
+    """What a vote asks, completing "... asks the table to"."""
     subject = question["subject"]
     if subject == Vote.Subject.EXTEND:
-        days = question["days"]
-        return f"give {names[question['seat']]} {days} more day{'s' * (days != 1)} for this turn"
-    if subject == Vote.Subject.REPLACE:
-        return f"let the computer play {names[question['seat']]}'s seat"
-    if subject == Vote.Subject.END:
-        return (
-            "end the game now, scored as it stands"
-            if question["how"] == "scored"
-            else "end the game now, abandoned"
+        return tell_plural(
+            "give %(name)s %(days)s more day for this turn",
+            "give %(name)s %(days)s more days for this turn",
+            question["days"],
+            name=names[question["seat"]],
+            days=question["days"],
         )
-    return f"accept the take-back of {moves_named(question['withdraws'])}"
+    if subject == Vote.Subject.REPLACE:
+        return tell("let the computer play %(name)s's seat", name=names[question["seat"]])
+    if subject == Vote.Subject.END:
+        if question["how"] == "scored":
+            return tell("end the game now, scored as it stands")
+        return tell("end the game now, abandoned")
+    return tell("accept the take-back of %(moves)s", moves=moves_named(question["withdraws"]))
 
 
-def tell_vote(move: Move, names: list[str]) -> str:
+def tell_vote(move: Move, names: list[str]) -> Text:
     payload, who = move.payload, names[move.seat]
     if payload["kind"] == "vote":
         asked = question_text(payload, names)
         if payload.get("at_deadline"):
-            return f"{who}'s deadline passed; the table is asked whether to {asked}."
-        return f"{who} asks the table to {asked}."
+            return tell(
+                "%(name)s's deadline passed; the table is asked whether to %(question)s.",
+                name=who,
+                question=asked,
+            )
+        return tell("%(name)s asks the table to %(question)s.", name=who, question=asked)
     if payload["kind"] == "ballot":
-        answer = "yes" if payload["yes"] else "no"
-        return f"{who} votes {answer} on the vote of move {payload['vote']}."
-    asked = question_text(payload["question"], names)
-    if payload.get("ended_by") == "move":
-        return f"{who} moved, so the vote to {asked} ended."
-    outcome = {"passed": "passed", "failed": "failed", "expired": "expired undecided"}
-    return f"The vote to {asked} {outcome[payload['result']]}."
+        if payload["yes"]:
+            return tell(
+                "%(name)s votes yes on the vote of move %(seq)s.", name=who, seq=payload["vote"]
+            )
+        return tell("%(name)s votes no on the vote of move %(seq)s.", name=who, seq=payload["vote"])
+    return decided_text(payload["question"], payload["result"], names, payload.get("ended_by", ""))
 
 
-def moves_named(seqs: list[int]) -> str:
+def decided_text(question: dict, result: str, names: list[str], ended_by: str = "") -> Text:
+    """How a vote ended, for everyone at the table: "The vote to ... passed."."""
+    asked = question_text(question, names)
+    if ended_by == "move":
+        return tell(
+            "%(name)s moved, so the vote to %(question)s ended.",
+            name=names[question["seat"]],
+            question=asked,
+        )
+    if result == Vote.Result.PASSED:
+        return tell("The vote to %(question)s passed.", question=asked)
+    if result == Vote.Result.FAILED:
+        return tell("The vote to %(question)s failed.", question=asked)
+    return tell("The vote to %(question)s expired undecided.", question=asked)
+
+
+def moves_named(seqs: list[int]) -> Text:
     """'move 12', 'moves 12 and 13', 'moves 12 to 14' (a take-back withdraws a run of steps)."""
     if len(seqs) == 1:
-        return f"move {seqs[0]}"
-    joiner = " and " if len(seqs) == 2 else " to "
-    return f"moves {seqs[0]}{joiner}{seqs[-1]}"
+        return tell("move %(seq)s", seq=seqs[0])
+    if len(seqs) == 2:
+        return tell("moves %(first)s and %(last)s", first=seqs[0], last=seqs[-1])
+    return tell("moves %(first)s to %(last)s", first=seqs[0], last=seqs[-1])
 
 
 WEBHOOK_FORMATS = {"json": "JSON", "discord": "Discord", "slack": "Slack"}
 
 
-def tell_webhook_change(move: Move, names: list[str]) -> str:
+def tell_webhook_change(move: Move, names: list[str]) -> Text:
     """'ann set a webhook for the table (Discord).', 'ben removed ann's webhook for the table.'"""
     payload, who = move.payload, names[move.seat]
     owner = payload.get("owner")
-    if owner == move.seat:
-        whose = "their"
-    elif owner is not None and 0 <= owner < len(names):
-        whose = f"{names[owner]}'s"
-    else:
-        whose = "another player's"
     shape = WEBHOOK_FORMATS.get(payload.get("format", ""), "JSON")
-    if payload["change"] == "removed":
-        return f"{who} removed {whose} webhook for the table."
     if payload["change"] == "set":
-        return f"{who} set a webhook for the table ({shape})."
-    return f"{who} changed {whose} webhook for the table ({shape})."
+        return tell("%(name)s set a webhook for the table (%(format)s).", name=who, format=shape)
+    removed = payload["change"] == "removed"
+    if owner == move.seat:
+        if removed:
+            return tell("%(name)s removed their webhook for the table.", name=who)
+        return tell(
+            "%(name)s changed their webhook for the table (%(format)s).", name=who, format=shape
+        )
+    if owner is not None and 0 <= owner < len(names):
+        words = {"name": who, "owner": names[owner], "format": shape}
+        if removed:
+            return tell("%(name)s removed %(owner)s's webhook for the table.", **words)
+        return tell("%(name)s changed %(owner)s's webhook for the table (%(format)s).", **words)
+    if removed:
+        return tell("%(name)s removed another player's webhook for the table.", name=who)
+    return tell(
+        "%(name)s changed another player's webhook for the table (%(format)s).",
+        name=who,
+        format=shape,
+    )

@@ -11,6 +11,7 @@ from __future__ import annotations
 import copy
 
 import games
+from games import texts as game_texts
 from tabletop.play import prepared
 from tabletop.play.models import Game, LogLine, Move, Snapshot
 from tabletop.play.store.events import (
@@ -43,13 +44,16 @@ def log_event(game: Game, seat: int, payload: dict, source: str, after: dict) ->
 def tell(game: Game, move: Move, before: dict, after: dict, viewer: games.Viewer) -> str:
     """One logged move as `viewer` may read it (resignations and forfeits are the store's);
     `games.EVERYONE` once the game is over."""
+    name = before["players"][move.seat] if "players" in before else ""
     if move.payload == RESIGN:
-        name = before["players"][move.seat]
         if move.source == Move.Source.FORFEIT:
-            return f"{name} forfeited: the deadline passed without a move."
-        return f"{name} resigned."
+            return game_texts.tell(
+                "%(name)s forfeited: the deadline passed without a move.", name=name
+            )
+        return game_texts.tell("%(name)s resigned.", name=name)
     if is_take_back(move):
-        return f"{before['players'][move.seat]} took back {moves_named(move.payload['withdraws'])}."
+        withdrawn = moves_named(move.payload["withdraws"])
+        return game_texts.tell("%(name)s took back %(moves)s.", name=name, moves=withdrawn)
     if is_webhook_change(move):
         return tell_webhook_change(move, before["players"])
     if is_table_event(move):
@@ -62,6 +66,14 @@ def viewers(game: Game) -> list[int | None]:
     return [*range(game.players), None]
 
 
+def line(game: Game, move: Move, viewer: int | None, told: str) -> LogLine:
+    """The stored line: its English, and its language-free form when the teller gave one."""
+    message = told.as_data() if isinstance(told, game_texts.Text) else None
+    return LogLine(
+        game=game, move=move, seq=move.seq, viewer=viewer, text=str(told), message=message
+    )
+
+
 class Told:
     """The log lines and snapshots of the steps being logged, written with them in one insert
     each (the lines for every viewer; a snapshot every SNAPSHOT_EVERY moves)."""
@@ -72,13 +84,7 @@ class Told:
 
     def add(self, game: Game, move: Move, before: dict, after: dict, random_events: int) -> None:
         self.lines += [
-            LogLine(
-                game=game,
-                move=move,
-                seq=move.seq,
-                viewer=viewer,
-                text=tell(game, move, before, after, viewer),
-            )
+            line(game, move, viewer, tell(game, move, before, after, viewer))
             for viewer in viewers(game)
         ]
         if move.seq % SNAPSHOT_EVERY == 0:
@@ -98,15 +104,8 @@ class Told:
 
     def add_for_everyone(self, game: Game, move: Move, before: dict, after: dict) -> None:
         """The line every reader reads once the game is over."""
-        self.lines.append(
-            LogLine(
-                game=game,
-                move=move,
-                seq=move.seq,
-                viewer=LogLine.EVERYONE,
-                text=tell(game, move, before, after, games.EVERYONE),
-            )
-        )
+        told = tell(game, move, before, after, games.EVERYONE)
+        self.lines.append(line(game, move, LogLine.EVERYONE, told))
 
     def save(self) -> None:
         if not self.lines:

@@ -17,6 +17,7 @@ from django.utils.translation import gettext
 import games
 from games import IllegalMove, RandomStream
 from games.bots import strong
+from tabletop.play import texts
 from tabletop.play.models import Game, Move
 from tabletop.play.store.errors import Illegal, NotYourTurn, Refused
 from tabletop.play.store.events import RESIGN
@@ -66,7 +67,7 @@ def _read_line(rules, state: dict, step: Step) -> dict:
     try:
         return rules.parse_move(step.text, state, step.seat)
     except IllegalMove as refusal:
-        raise Illegal(str(refusal)) from None
+        raise Illegal(texts.in_active_language(refusal.reason)) from None
 
 
 def apply_step(
@@ -83,7 +84,8 @@ def apply_step(
     try:
         after = rules.apply(state, step.seat, copy.deepcopy(step.move), rng)
     except IllegalMove as refusal:
-        raise Illegal(str(refusal), legal=rules.legal_moves(state, step.seat)) from None
+        reason = texts.in_active_language(refusal.reason)
+        raise Illegal(reason, legal=rules.legal_moves(state, step.seat)) from None
     stream.settle(rng)
     return after
 

@@ -92,11 +92,13 @@ def _votes_differ(game: Game) -> list[str]:
 def _told_differently(game: Game, told: Told) -> list[str]:
     """How the stored log lines and snapshots differ from those a full replay tells."""
     problems = []
-    lines = {(line.seq, line.viewer): (line.move.pk, line.text) for line in told.lines}
+    lines = {
+        (line.seq, line.viewer): (line.move.pk, line.text, line.message) for line in told.lines
+    }
     stored = {
-        (seq, viewer): (move_id, text)
-        for seq, viewer, move_id, text in game.log_lines.values_list(
-            "seq", "viewer", "move_id", "text"
+        (seq, viewer): (move_id, text, message)
+        for seq, viewer, move_id, text, message in game.log_lines.values_list(
+            "seq", "viewer", "move_id", "text", "message"
         )
     }
     if not stored and lines:
