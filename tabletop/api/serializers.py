@@ -342,6 +342,11 @@ def game_summary(game: Game) -> dict:
     }
 
 
+def move_text(rules, move: dict, state: dict, seat: int) -> str:
+    """A move as the reader's language writes it (the words a reply by email may use)."""
+    return texts.in_active_language(rules.format_move(move, state, seat))
+
+
 def game_detail(game: Game, user) -> dict:
     """The game as `user` may see it: their view and legal moves, or a spectator's, with the
     table's invitations and rematch."""
@@ -384,7 +389,7 @@ def game_position(game: Game, user) -> dict:
         detail["view"] = rules.view(game.state, seat)
         if seat is not None and game.status == Game.Status.ACTIVE:
             detail["legal_moves"] = [
-                {"move": move, "text": rules.format_move(move, game.state, seat)}
+                {"move": move, "text": move_text(rules, move, game.state, seat)}
                 for move in rules.legal_moves(game.state, seat)
             ]
     return detail

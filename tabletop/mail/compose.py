@@ -27,7 +27,7 @@ from tabletop.accounts.models import Preferences
 from tabletop.mail import addresses, questions, subscriptions, tabletalk
 from tabletop.mail.models import Outbox
 from tabletop.mail.plaintext import as_text
-from tabletop.play import ballots, clock, history, scores
+from tabletop.play import ballots, clock, history, scores, texts
 from tabletop.play.models import Game, Move, Seat, Vote
 
 # A turn email lists at most this many lines of legal moves: past that, one line per kind of
@@ -204,12 +204,15 @@ def move_lines(rules, state: dict, seat: int, in_full: bool = False) -> tuple[li
     Every move spelled out when they fit in MOST_MOVE_LINES lines (or `in_full`, for the help
     reply); else the game's folded lines (`rules.move_groups`, optional), or those spellings
     grouped by their first word."""
-    spellings = [rules.format_move(move, state, seat) for move in rules.legal_moves(state, seat)]
+    spellings = [
+        texts.in_active_language(rules.format_move(move, state, seat))
+        for move in rules.legal_moves(state, seat)
+    ]
     if in_full or len(spellings) <= MOST_MOVE_LINES:
         return spellings, 0
     fold = getattr(rules, "move_groups", None)
     groups = fold(state, seat) if fold is not None else group_moves(spellings)
-    lines = [group.line() for group in groups]
+    lines = [texts.in_active_language(group.line()) for group in groups]
     if len(lines) <= MOST_MOVE_LINES:
         return lines, 0
     return lines[: MOST_MOVE_LINES - 1], len(lines) - (MOST_MOVE_LINES - 1)
@@ -230,7 +233,10 @@ def situation(
     rules = game.rules
     state = game.state
     to_act = seat in game.to_act
-    legal = [rules.format_move(move, state, seat) for move in rules.legal_moves(state, seat)]
+    legal = [
+        texts.in_active_language(rules.format_move(move, state, seat))
+        for move in rules.legal_moves(state, seat)
+    ]
     lines, more = move_lines(rules, state, seat, in_full) if to_act else ([], 0)
     seats = game.seats_with_players()
     deadline = next((s.deadline for s in seats if s.position == seat and to_act), None)

@@ -17,7 +17,7 @@ from games import IllegalMove, RandomStream
 from games.base import check_player_count, player_names, resolve_options
 from tabletop.accounts import blocks
 from tabletop.accounts.bots import bot_player
-from tabletop.play import signals
+from tabletop.play import signals, texts
 from tabletop.play.models import Game, Seat
 from tabletop.play.store.errors import GameNotActive, NotASeat, NotInvited, Refused
 from tabletop.play.store.moves import advance
@@ -51,7 +51,7 @@ def create_game(
         check_player_count(rules, player_names(int(players)))
         resolved = resolve_options(rules.options, options)
     except IllegalMove as refusal:
-        raise Refused(str(refusal)) from None
+        raise Refused(texts.in_active_language(refusal.reason)) from None
     if timeout_policy not in Game.Timeout.values:
         raise Refused(
             gettext("Timeout policy must be one of: %(policies)s.")
@@ -174,7 +174,7 @@ def start_rematch(game: Game) -> Game:
     try:
         options = resolve_options(rules.options, game.options)
     except IllegalMove as refusal:
-        raise Refused(str(refusal)) from None
+        raise Refused(texts.in_active_language(refusal.reason)) from None
     with transaction.atomic():
         rematch = Game.objects.create(
             slug=game.slug,

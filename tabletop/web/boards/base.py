@@ -8,6 +8,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from types import ModuleType
 
+from tabletop.play import texts
+
 
 @dataclass
 class Position:
@@ -24,7 +26,8 @@ class Position:
     def label(self, move: dict) -> str:
         if self.state_for_labels is None:
             return str(move)
-        return self.rules.format_move(move, self.state_for_labels, self.seat)
+        told = self.rules.format_move(move, self.state_for_labels, self.seat)
+        return texts.in_active_language(told)
 
 
 @dataclass
