@@ -1,7 +1,7 @@
 from django.urls import path, re_path
 from drf_spectacular.views import SpectacularAPIView
 
-from tabletop.api import channels, chat, my_data, records, reports, tables, views
+from tabletop.api import channels, chat, forks, my_data, records, reports, tables, views
 
 urlpatterns = [
     path("auth/token/", views.token, name="api-token"),
@@ -32,6 +32,7 @@ urlpatterns = [
     ),
     path("games/<int:game_id>/cancel/", tables.cancel, name="api-cancel"),
     path("games/<int:game_id>/rematch/", tables.rematch, name="api-rematch"),
+    path("games/<int:game_id>/fork/", forks.fork, name="api-fork"),
     path("games/<int:game_id>/chat/", chat.talk, name="api-chat"),
     path("games/<int:game_id>/note/", chat.note, name="api-note"),
     path(

@@ -58,6 +58,25 @@ def fork_reference(game: Game) -> dict | None:
     return {"game": game.forked_from_id, "seq": game.forked_at, "log": export(game.forked_from)}
 
 
+def chain(document: dict) -> dict:
+    """What a log's replay depends on, and so what a fork's start depends on: its rules,
+    options, seed and steps, and where it was played on from, back to the first game; not its
+    times, its ids on the server that wrote it, nor its players' accounts."""
+    fork = document.get("fork")
+    return {
+        "game": document.get("game"),
+        "rules_version": document.get("rules_version"),
+        "random_scheme": document.get("random_scheme", 1),
+        "options": document.get("options"),
+        "seed": document.get("seed"),
+        "moves": [
+            [entry.get("seq"), entry.get("seat"), entry.get("move"), entry.get("source")]
+            for entry in document.get("moves") or []
+        ],
+        "fork": {"seq": fork.get("seq"), "log": chain(fork.get("log") or {})} if fork else None,
+    }
+
+
 def state_digest(state: dict) -> str:
     return hashlib.sha256(canonical(state).encode()).hexdigest()
 

@@ -1,7 +1,8 @@
 """'Play on from here': a new game from a step of a finished game's history (store.fork_game).
 
 The page asks who sits in each seat of the position: the game's players where they were (or
-swapped), or the computer; someone who did not play it sits alone against the computer."""
+swapped), or the computer; someone who did not play it sits alone against the computer. What
+is offered is tabletop.play.fork_seats', which the API's fork offers too."""
 
 from __future__ import annotations
 
@@ -12,11 +13,10 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext, gettext_lazy
 
 from tabletop.accounts import limits
-from tabletop.play import store
+from tabletop.play import fork_seats, store
+from tabletop.play.fork_seats import COMPUTER
 from tabletop.play.models import Game
 from tabletop.web import tables
-
-COMPUTER = "computer"
 
 
 class SeatsForm(forms.Form):
@@ -24,7 +24,8 @@ class SeatsForm(forms.Form):
 
     def __init__(self, game: Game, user, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.people = choosable(game, user)
+        self.people = fork_seats.choosable(game, user)
+        offered = fork_seats.default_seating(game, user)
         choices = [(str(u.pk), u.get_username()) for u in self.people] + [
             (COMPUTER, gettext_lazy("the computer (strong bot)"))
         ]
@@ -37,7 +38,7 @@ class SeatsForm(forms.Form):
                     "name": names[seat.position],
                 }
             self.fields[f"seat_{seat.position}"] = forms.ChoiceField(
-                label=label, choices=choices, initial=default_for(seat, self.people, user)
+                label=label, choices=choices, initial=choice_of(offered[seat.position])
             )
 
     def seated(self) -> list:
@@ -47,18 +48,8 @@ class SeatsForm(forms.Form):
         ]
 
 
-def choosable(game: Game, user) -> list:
-    """Who may be seated: the game's players, if `user` is one of them; else `user` alone."""
-    players = [seat.user for seat in game.seats_with_players() if not seat.is_bot]
-    return players if any(p.pk == user.pk for p in players) else [user]
-
-
-def default_for(seat, people: list, user) -> str:
-    if any(p.pk == seat.user_id for p in people) and not seat.is_bot:
-        return str(seat.user_id)
-    if len(people) == 1 and seat.position == 0:
-        return str(user.pk)
-    return COMPUTER
+def choice_of(person) -> str:
+    return COMPUTER if person is None else str(person.pk)
 
 
 @login_required

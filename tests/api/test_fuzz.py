@@ -78,6 +78,8 @@ REFUSED_BY_THE_RULES = [
     "games_webhooks_update",
     "me_preferences_partial_update",
     "games_archive_list",
+    # A step out of the game's range or after its end, a seating the game cannot have.
+    "games_fork",
 ]
 ACCEPTED = ["2xx", "3xx", "401", "403", "404", "409", "429", "5xx"]
 

@@ -31,6 +31,7 @@ OPERATIONS = {
     ): "games_invitations_decline",
     ("post", "/api/games/{game_id}/cancel/"): "games_cancel",
     ("post", "/api/games/{game_id}/rematch/"): "games_rematch",
+    ("post", "/api/games/{game_id}/fork/"): "games_fork",
     ("get", "/api/games/{game_id}/chat/"): "games_chat_list",
     ("post", "/api/games/{game_id}/chat/"): "games_chat_create",
     ("post", "/api/games/{game_id}/chat/{message_id}/report/"): "games_chat_report",
@@ -59,6 +60,7 @@ THROTTLED = {
     "games_chat_create",
     "games_chat_report",
     "games_invitations_create",
+    "games_fork",
 }
 # Operations that act on the game or invitation their path names, with no body to read.
 READS_NO_BODY = {

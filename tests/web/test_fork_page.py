@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
+from tabletop.play import store
 from tabletop.play.models import Game
 from tests.helpers.factories import play_as_people, started_game
 
@@ -74,3 +75,13 @@ def test_forks_count_against_the_new_game_limit_and_one_past_it_is_refused(finis
     assert Game.objects.filter(forked_from=finished).count() == 3
     # A fork is a new game: the new-game form is past the limit too.
     assert client.post("/games/new/", {"game": "gazobu", "players": 2}).status_code == 429
+
+
+def test_a_player_who_played_the_computer_is_offered_the_same_seats_again(finished):
+    ann = finished.seats.get(position=0).user
+    against_bot = play_as_people(store.fork_game(finished, 2, [None, ann], ann), "page-vs-bot")
+    form = logged_in(ann).get(f"/games/{against_bot.pk}/fork/?seq=1").content.decode()
+    seat_0 = form[form.index('name="seat_0"') : form.index('name="seat_1"')]
+    assert '<option value="computer" selected>' in seat_0
+    assert f'<option value="{ann.pk}" selected>' not in seat_0
+    assert f'<option value="{ann.pk}" selected>ann</option>' in form

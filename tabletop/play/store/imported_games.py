@@ -22,7 +22,9 @@ from tabletop.play.store.verification import replay_telling, verify
 from tabletop.play.store.vote_rows import rebuild_votes
 
 
-def import_finished_game(document: dict, players: list, bots: list[int]) -> Game:
+def import_finished_game(
+    document: dict, players: list, bots: list[int], forked_from: Game | None = None
+) -> Game:
     """A finished game from an export (`tabletop.play.transfer`), stored with its log only if
     the log replays under its revealed seed to the recorded final position and outcome;
     otherwise nothing is stored and the refusal says why.
@@ -30,6 +32,10 @@ def import_finished_game(document: dict, players: list, bots: list[int]) -> Game
     `players` are the accounts for the seats, in order. An imported game is not announced:
     it ended elsewhere, so it is announced as imported (`signals.game_imported`), not ended:
     nobody here is told of it again, nor rated for it.
+
+    A fork (the document's `fork`) is stored played on from `forked_from`, the game here its
+    log starts from (tabletop.play.transfer finds or imports it): its log must replay from
+    that game's position after the fork's step.
     """
     games.get(document["game"])  # a game this server does not have is refused first
     seed = document["seed"]
@@ -39,7 +45,7 @@ def import_finished_game(document: dict, players: list, bots: list[int]) -> Game
     if twin is not None:
         raise Refused(f"This game is here already, as {twin.title} #{twin.pk}.")
     with transaction.atomic():
-        game = _stored_import(document, players, bots)
+        game = _stored_import(document, players, bots, forked_from)
         _project_import(game, document)
         problems = verify(game)
         if problems:
@@ -48,8 +54,12 @@ def import_finished_game(document: dict, players: list, bots: list[int]) -> Game
     return game
 
 
-def _stored_import(document: dict, players: list, bots: list[int]) -> Game:
+def _stored_import(
+    document: dict, players: list, bots: list[int], forked_from: Game | None
+) -> Game:
     """The game row, its seats and its log as the document has them (not yet projected)."""
+    if bool(document.get("fork")) != (forked_from is not None):
+        raise Refused("A fork is stored with the game it was played on from, and only a fork.")
     game = Game.objects.create(
         slug=document["game"],
         options=document["options"],
@@ -61,6 +71,10 @@ def _stored_import(document: dict, players: list, bots: list[int]) -> Game:
         status=Game.Status.FINISHED,
         started=document.get("started"),
         finished=document.get("finished") or timezone.now(),
+        # A fork's players were chosen: private here too, as store.fork_game makes it.
+        private=forked_from is not None,
+        forked_from=forked_from,
+        forked_at=document["fork"]["seq"] if forked_from is not None else None,
     )
     for position, user in enumerate(players):
         Seat.objects.create(game=game, position=position, user=user, is_bot=position in bots)
