@@ -303,12 +303,18 @@ def invitation_parts(row: Outbox, game, names: list[str]) -> dict:
     return {"invited_by": row.context.get("invited_by", "")}
 
 
+def comment_parts(row: Outbox, game, names: list[str]) -> dict:
+    told = ("comment_by", "comment", "step", "step_url")
+    return {name: row.context.get(name) for name in told}
+
+
 EVENT_PARTS = {
     Outbox.Kind.TURN: turn_parts,
     Outbox.Kind.REMINDER: turn_parts,
     Outbox.Kind.GAME_OVER: game_over_parts,
     Outbox.Kind.CHAT: chat_parts,
     Outbox.Kind.INVITATION: invitation_parts,
+    Outbox.Kind.COMMENT: comment_parts,
 }
 
 
@@ -338,6 +344,14 @@ def describe(body: dict, for_table: bool) -> str:
             "who": body.get("invited_by"),
             "name": name,
             "url": url,
+        }
+    if event == Outbox.Kind.COMMENT:
+        return gettext("%(who)s commented on step %(step)s of %(name)s: %(said)s %(url)s") % {
+            "who": body.get("comment_by"),
+            "step": body.get("step"),
+            "name": name,
+            "said": body.get("comment"),
+            "url": body.get("step_url") or url,
         }
     return f"{event} in {name}: {url}"
 

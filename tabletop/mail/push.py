@@ -29,6 +29,7 @@ TITLES = {
     Outbox.Kind.GAME_OVER: gettext_lazy("Game over"),
     Outbox.Kind.CHAT: gettext_lazy("Table talk"),
     Outbox.Kind.INVITATION: gettext_lazy("An invitation"),
+    Outbox.Kind.COMMENT: gettext_lazy("A comment on your game"),
 }
 
 

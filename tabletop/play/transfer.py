@@ -1,5 +1,6 @@
 """Finished games moved between servers as JSON lines: one game a line, each line the game's
-log document (`export.export`: rules, version, options, players, seed, moves, outcome).
+log document (`export.export`: rules, version, options, players, seed, moves, outcome) and
+the comments on its steps (play/comments.py).
 
 An imported line is checked before anything is stored: the document must be complete, its
 players named, its seed the one its SHA-256 promised, and its log must replay to the recorded
@@ -15,11 +16,12 @@ from collections.abc import Iterable, Iterator
 
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
+from django.db import transaction
 from django.db.models import QuerySet
 
 import games
 from tabletop.accounts.bots import is_bot_name
-from tabletop.play import store
+from tabletop.play import comments, store
 from tabletop.play.export import export
 from tabletop.play.models import Game, Move
 
@@ -44,14 +46,18 @@ def export_lines(found: Iterable[Game]) -> Iterator[str]:
     """One JSON line per finished game (unfinished ones hold secrets and are skipped)."""
     for game in found:
         if game.is_over:
-            yield json.dumps(export(game, exact=True), sort_keys=True, separators=(",", ":"))
+            document = {**export(game, exact=True), "comments": comments.exported(game)}
+            yield json.dumps(document, sort_keys=True, separators=(",", ":"))
 
 
 def import_line(text: str) -> Game:
     """Store the game of one exported line, or refuse it (store.Refused) with the reason."""
     document = read_document(text)
     players = accounts_for(document["players"], document.get("bots") or [])
-    return store.import_finished_game(document, players, document.get("bots") or [])
+    with transaction.atomic():  # the game and its comments come in together or not at all
+        game = store.import_finished_game(document, players, document.get("bots") or [])
+        comments.put_back(game, document.get("comments"), placeholder)
+    return game
 
 
 def read_document(text: str) -> dict:
