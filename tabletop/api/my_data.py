@@ -31,6 +31,7 @@ class MyDataSerializer(serializers.Serializer):
         "(to everyone alike once it is over)."
     )
     talk = records("What you said at tables.")
+    comments = records("Your comments on the steps of finished games.")
     notes = records("Your private notes on games.")
     invitations_received = records("Invitations to you.")
     invitations_sent = records("Invitations you sent.")

@@ -1,7 +1,7 @@
 from django.urls import path, re_path
 from drf_spectacular.views import SpectacularAPIView
 
-from tabletop.api import channels, chat, forks, my_data, records, reports, tables, views
+from tabletop.api import channels, chat, comments, forks, my_data, records, reports, tables, views
 
 urlpatterns = [
     path("auth/token/", views.token, name="api-token"),
@@ -35,6 +35,12 @@ urlpatterns = [
     path("games/<int:game_id>/fork/", forks.fork, name="api-fork"),
     path("games/<int:game_id>/chat/", chat.talk, name="api-chat"),
     path("games/<int:game_id>/note/", chat.note, name="api-note"),
+    path("games/<int:game_id>/comments/", comments.thread, name="api-comments"),
+    path(
+        "games/<int:game_id>/comments/<int:comment_id>/",
+        comments.one_comment,
+        name="api-comment",
+    ),
     path(
         "games/<int:game_id>/chat/<int:message_id>/report/",
         reports.report_talk,

@@ -442,6 +442,13 @@ def webhook_off(row: Outbox, context: dict) -> dict:
     return {}
 
 
+def comment(row: Outbox, context: dict) -> dict:
+    """Who commented on which step and what is in the row; the step's line is read now."""
+    seq = row.context.get("step", 0)
+    lines = told(row.game, row.seat, only=[seq]) if seq else []
+    return {"step_line": lines[0] if lines else ""}
+
+
 CONTEXTS = {
     Outbox.Kind.TURN: turn,
     Outbox.Kind.REMINDER: reminder,
@@ -453,4 +460,5 @@ CONTEXTS = {
     Outbox.Kind.TABLE_CANCELLED: table_cancelled,
     Outbox.Kind.WEBHOOK_OFF: webhook_off,
     Outbox.Kind.VOTE: vote,
+    Outbox.Kind.COMMENT: comment,
 }

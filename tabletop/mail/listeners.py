@@ -7,7 +7,7 @@ writes commit or roll back with that move; the worker sends them after commit.
 from __future__ import annotations
 
 from tabletop.accounts.signals import account_deleted, data_asked
-from tabletop.mail import outbox
+from tabletop.mail import comment_notices, outbox
 from tabletop.mail.models import Outbox, TableWebhook
 from tabletop.play import signals
 
@@ -44,6 +44,10 @@ def keep_quiet_about_what_was_hidden(sender, message, **_) -> None:
     outbox.forget_talk(message)
 
 
+def tell_the_table_of_a_comment(sender, comment, **_) -> None:
+    comment_notices.tell_the_table(comment)
+
+
 def connect() -> None:
     signals.seats_waiting.connect(tell_seats_it_is_their_turn, dispatch_uid="mail-turns")
     signals.game_ended.connect(tell_everyone_the_game_is_over, dispatch_uid="mail-game-over")
@@ -55,6 +59,7 @@ def connect() -> None:
     )
     signals.talk_said.connect(tell_the_table_what_was_said, dispatch_uid="mail-talk-said")
     signals.talk_hidden.connect(keep_quiet_about_what_was_hidden, dispatch_uid="mail-talk-hidden")
+    signals.comment_written.connect(tell_the_table_of_a_comment, dispatch_uid="mail-comment")
     account_deleted.connect(forget_the_former_player, dispatch_uid="mail-account-deleted")
     data_asked.connect(table_webhooks_owned_by, dispatch_uid="mail-my-data")
 

@@ -327,6 +327,11 @@ def vote_parts(row: Outbox, game, names: list[str]) -> dict:
     }
 
 
+def comment_parts(row: Outbox, game, names: list[str]) -> dict:
+    told = ("comment_by", "comment", "step", "step_url")
+    return {name: row.context.get(name) for name in told}
+
+
 EVENT_PARTS = {
     Outbox.Kind.TURN: turn_parts,
     Outbox.Kind.REMINDER: turn_parts,
@@ -334,6 +339,7 @@ EVENT_PARTS = {
     Outbox.Kind.CHAT: chat_parts,
     Outbox.Kind.INVITATION: invitation_parts,
     Outbox.Kind.VOTE: vote_parts,
+    Outbox.Kind.COMMENT: comment_parts,
 }
 
 
@@ -366,6 +372,14 @@ def describe(body: dict, for_table: bool) -> str:
         }
     if event == Outbox.Kind.VOTE:
         return vote_line(body, name, url)
+    if event == Outbox.Kind.COMMENT:
+        return gettext("%(who)s commented on step %(step)s of %(name)s: %(said)s %(url)s") % {
+            "who": body.get("comment_by"),
+            "step": body.get("step"),
+            "name": name,
+            "said": body.get("comment"),
+            "url": body.get("step_url") or url,
+        }
     return f"{event} in {name}: {url}"
 
 

@@ -30,6 +30,7 @@ TITLES = {
     Outbox.Kind.CHAT: gettext_lazy("Table talk"),
     Outbox.Kind.INVITATION: gettext_lazy("An invitation"),
     Outbox.Kind.VOTE: gettext_lazy("A vote at your table"),
+    Outbox.Kind.COMMENT: gettext_lazy("A comment on your game"),
 }
 
 

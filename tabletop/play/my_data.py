@@ -1,10 +1,11 @@
 """A player's own data as play holds it: their games with the records as their seat reads
 them (never another seat's hidden cards while the game runs), what they said at tables, their
-notes and the invitations to and from them. Answers accounts' `data_asked`."""
+comments on finished games, their notes and the invitations to and from them. Answers
+accounts' `data_asked`."""
 
 from __future__ import annotations
 
-from tabletop.play import history, store
+from tabletop.play import comments, history, store
 from tabletop.play.models import ChatMessage, Game, Invitation, Note, Seat
 
 
@@ -15,6 +16,7 @@ def sections(sender, user, **_) -> dict:
             {"game": said.game_id, "after_move": said.at_seq, "text": said.text, "at": said.created}
             for said in ChatMessage.objects.filter(user=user).order_by("created", "pk")
         ],
+        "comments": comments.of_author(user),
         "notes": [
             {"game": note.game_id, "text": note.text, "updated": note.updated}
             for note in Note.objects.filter(user=user).order_by("game_id")

@@ -22,9 +22,11 @@ after commit (the mail outbox does exactly that).
   no move, and this is sent from play/chat.py in the transaction that keeps the message.
 - `talk_hidden(message)`: a moderator hid a line of talk (play/reports.py); whatever still
   waits to tell it should not.
+- `comment_written(comment)`: someone commented on a step of a finished game (a
+  StepComment); sent from play/comments.py in the transaction that keeps it.
 
 The sender is always the Game class (Invitation for `player_invited`, ChatMessage for
-`talk_said` and `talk_hidden`).
+`talk_said` and `talk_hidden`, StepComment for `comment_written`).
 """
 
 from django.dispatch import Signal
@@ -38,4 +40,5 @@ player_invited = Signal()
 table_cancelled = Signal()
 talk_said = Signal()
 talk_hidden = Signal()
+comment_written = Signal()
 game_imported = Signal()

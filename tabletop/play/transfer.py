@@ -1,5 +1,6 @@
 """Finished games moved between servers as JSON lines: one game a line, each line the game's
-log document (`export.export`: rules, version, options, players, seed, moves, outcome).
+log document (`export.export`: rules, version, options, players, seed, moves, outcome) and
+the comments on its steps (play/comments.py).
 
 An imported line is checked before anything is stored: the document must be complete, its
 players named, its seed the one its SHA-256 promised, and its log must replay to the recorded
@@ -31,7 +32,7 @@ from django.db.models import QuerySet
 
 import games
 from tabletop.accounts.bots import is_bot_name
-from tabletop.play import store
+from tabletop.play import comments, store
 from tabletop.play.export import chain, export
 from tabletop.play.models import Game, Move
 
@@ -56,7 +57,8 @@ def export_lines(found: Iterable[Game]) -> Iterator[str]:
     """One JSON line per finished game (unfinished ones hold secrets and are skipped)."""
     for game in found:
         if game.is_over:
-            yield json.dumps(export(game, exact=True), sort_keys=True, separators=(",", ":"))
+            document = {**export(game, exact=True), "comments": comments.exported(game)}
+            yield json.dumps(document, sort_keys=True, separators=(",", ":"))
 
 
 def import_line(text: str) -> Game:
@@ -70,9 +72,12 @@ def import_document(document: dict) -> Game:
     """Store a checked document's game, after the game it was played on from if a fork."""
     source = source_of(document)
     players = accounts_for(document["players"], document.get("bots") or [])
-    return store.import_finished_game(
+    game = store.import_finished_game(
         document, players, document.get("bots") or [], forked_from=source
     )
+    # In the same transaction: the game and its comments come in together or not at all.
+    comments.put_back(game, document.get("comments"), placeholder)
+    return game
 
 
 def source_of(document: dict) -> Game | None:

@@ -18,6 +18,7 @@ from tabletop.mail import questions
 from tabletop.play import (
     chat,
     clock,
+    comments,
     export,
     history,
     invitations,
@@ -429,8 +430,10 @@ def history_page(game: Game, user, seq: int) -> dict:
     )
     current = next((line for line in lines if line["seq"] == seq), None)
     talk = chat.between_moves(chat.messages_for(game, seat, user))
+    thread = comments.thread(game, user, seq)
     for line in lines:
         line["talk"] = talk.get(line["seq"], [])
+        line["comments"] = thread.counts.get(line["seq"], 0)
     grouped = turns(lines)
     for turn in grouped:
         turn["current"] = any(line["seq"] == seq for line in turn["lines"])
@@ -453,6 +456,8 @@ def history_page(game: Game, user, seq: int) -> dict:
         "board": board,
         "board_template": boards.template_for(game.slug),
         "result": result_line(game),
+        "thread": thread,
+        "comment_max": comments.MAX_LENGTH,
     }
 
 

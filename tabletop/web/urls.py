@@ -3,6 +3,7 @@ from django.urls import path
 from tabletop.web import (
     calendars,
     chat,
+    comments,
     forks,
     homescreen,
     mailpages,
@@ -62,6 +63,17 @@ urlpatterns = [
     ),
     path("games/<int:game_id>/webhook/", webhooks.table_webhook, name="table-webhook"),
     path("games/<int:game_id>/history/", views.game_history, name="history"),
+    path("games/<int:game_id>/comments/", comments.comment, name="comment"),
+    path(
+        "games/<int:game_id>/comments/<int:comment_id>/edit/",
+        comments.edit_comment,
+        name="edit-comment",
+    ),
+    path(
+        "games/<int:game_id>/comments/<int:comment_id>/delete/",
+        comments.delete_comment,
+        name="delete-comment",
+    ),
     path("games/<int:game_id>/history/log.json", views.export_log, name="export"),
     path("games/<int:game_id>/fork/", forks.fork, name="fork"),
     path("rules/<str:slug>/", rules.rules_page, name="rules"),

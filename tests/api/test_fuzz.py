@@ -57,13 +57,13 @@ CHECKS = (
     "object_level_authorization",
 )
 
-# A request can match the schema and still be refused, with the 400 its operation lists, by
-# a rule no schema can state: the rules of the game or the state it is in (an illegal move,
-# 7 players for a 2 to 4 player game, a seat you already have, nothing of yours to take
-# back), a rule across fields (an `end` vote says how; `won` needs a player), or a fact
-# outside the request (no player with that name and password, a webhook's host that is not
-# public). For these operations alone a 400 is an answer to schema-valid data; anywhere
-# else it means the schema lets through what the service refuses, and fails.
+# A request can match the schema and still be refused, with the 400 its operation lists, by a rule
+# no schema can state: the rules of the game or the state it is in (an illegal move, 7 players for a
+# 2 to 4 player game, a seat you already have, nothing of yours to take back, a step the game does
+# not have), a rule across fields (an `end` vote says how; `won` needs a player), or a fact outside
+# the request (no player with that name and password, a webhook's host that is not public). For
+# these operations alone a 400 is an answer to schema-valid data; anywhere else it means the schema
+# lets through what the service refuses, and fails.
 REFUSED_BY_THE_RULES = [
     "auth_token_create",
     "games_create",
@@ -80,6 +80,8 @@ REFUSED_BY_THE_RULES = [
     "games_archive_list",
     # A step out of the game's range or after its end, a seating the game cannot have.
     "games_fork",
+    # A step the game does not have (no schema can say which steps a game has).
+    "games_comments_create",
 ]
 ACCEPTED = ["2xx", "3xx", "401", "403", "404", "409", "429", "5xx"]
 
