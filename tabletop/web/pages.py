@@ -25,11 +25,12 @@ from tabletop.play import (
     notes,
     rematches,
     scores,
+    seat_history,
     store,
     versions,
 )
 from tabletop.play.models import Game, Move, Seat
-from tabletop.web import ballots, boards, pickers
+from tabletop.web import ballots, boards, pickers, step_links
 from tabletop.web.taglines import tagline
 from tabletop.web.vacations import Vacation, vacations
 from tabletop.web.waiting import next_game
@@ -409,11 +410,15 @@ def your_deadline(game: Game, seat: int | None):
 HISTORY_AROUND = 40
 
 
-def history_page(game: Game, user, seq: int) -> dict:
-    """The position after move `seq` as `user` saw it (everything, once the game is over)."""
+def history_page(game: Game, user, seq: int, as_seat: int | None = None) -> dict:
+    """The position after move `seq` as `user` saw it (everything, once the game is over),
+    or of a finished game as the seat `as_seat` saw it then."""
     seat = with_players(game).seat_of(user)
     seq = max(0, min(seq, game.seq))
-    position, log = history.position_and_lines(game, seq, seat, around=HISTORY_AROUND)
+    if as_seat is None:
+        position, log = history.position_and_lines(game, seq, seat, around=HISTORY_AROUND)
+    else:
+        position, log = seat_history.position_and_lines(game, seq, as_seat, seat, HISTORY_AROUND)
     after_seq, upto = history.log_window(game, seq, HISTORY_AROUND)
     lines = named(game, log)
     rules = game.rules
@@ -421,7 +426,7 @@ def history_page(game: Game, user, seq: int) -> dict:
         boards.Position(
             rules=rules,
             view=position["view"],
-            seat=seat,
+            seat=seat if as_seat is None else as_seat,
             legal=[],
             state_for_labels=None,
             live=False,
@@ -458,6 +463,7 @@ def history_page(game: Game, user, seq: int) -> dict:
         "result": result_line(game),
         "thread": thread,
         "comment_max": comments.MAX_LENGTH,
+        **step_links.step_links(game, seq, as_seat, current),
     }
 
 

@@ -23,7 +23,7 @@ from tabletop.accounts.models import Preferences
 from tabletop.play import invitations, presence, store, versions
 from tabletop.play.export import export
 from tabletop.play.models import Game, Move
-from tabletop.web import pages, tables
+from tabletop.web import pages, step_links, tables
 from tabletop.web.forms import MoveForm, NewGameForm
 
 
@@ -253,7 +253,7 @@ def answer_vote(request: HttpRequest, game_id: int, vote_id: int) -> HttpRespons
 # ---------------------------------------------------------------------------- history
 
 
-def game_history(request: HttpRequest, game_id: int) -> HttpResponse:
+def game_history(request: HttpRequest, game_id: int, as_seat: int | None = None) -> HttpResponse:
     found = tables.shown_game(request, game_id)
     if found.status in (Game.Status.OPEN, Game.Status.CANCELLED):
         return redirect("game", found.pk)
@@ -261,7 +261,8 @@ def game_history(request: HttpRequest, game_id: int) -> HttpResponse:
         seq = int(request.GET.get("seq", found.seq))
     except ValueError:
         seq = found.seq
-    context = pages.history_page(found, request.user, seq)
+    shown = step_links.seat_shown(found, as_seat)  # a player's view: a finished game's only
+    context = pages.history_page(found, request.user, seq, shown)
     if request.method == "POST" and found.is_over:
         # The "re-verify the whole log" button: replay it against the record and the seed.
         context["verification"] = pages.verification(found)
