@@ -28,7 +28,7 @@ from tabletop.play import (
     versions,
 )
 from tabletop.play.models import Game, Move, Seat
-from tabletop.web import ballots, boards, pickers
+from tabletop.web import analysis, ballots, boards, pickers
 from tabletop.web.taglines import tagline
 from tabletop.web.vacations import Vacation, vacations
 from tabletop.web.waiting import next_game
@@ -431,10 +431,15 @@ def history_page(game: Game, user, seq: int) -> dict:
     talk = chat.between_moves(chat.messages_for(game, seat, user))
     for line in lines:
         line["talk"] = talk.get(line["seq"], [])
+    review = analysis.review(game, seq)
+    marks = review.get("marks", {}) if review else {}
+    for line in lines:
+        line["review"] = marks.get(line["seq"])
     grouped = turns(lines)
     for turn in grouped:
         turn["current"] = any(line["seq"] == seq for line in turn["lines"])
     return {
+        "review": review,
         "game": game,
         "seat": seat,
         "seats": seat_rows(game, seat),

@@ -62,6 +62,7 @@ urlpatterns = [
     ),
     path("games/<int:game_id>/webhook/", webhooks.table_webhook, name="table-webhook"),
     path("games/<int:game_id>/history/", views.game_history, name="history"),
+    path("games/<int:game_id>/history/analysis/", views.history_analysis, name="history-analysis"),
     path("games/<int:game_id>/history/log.json", views.export_log, name="export"),
     path("games/<int:game_id>/fork/", forks.fork, name="fork"),
     path("rules/<str:slug>/", rules.rules_page, name="rules"),
