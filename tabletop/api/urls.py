@@ -1,7 +1,18 @@
 from django.urls import path, re_path
 from drf_spectacular.views import SpectacularAPIView
 
-from tabletop.api import channels, chat, comments, forks, my_data, records, reports, tables, views
+from tabletop.api import (
+    analysis,
+    channels,
+    chat,
+    comments,
+    forks,
+    my_data,
+    records,
+    reports,
+    tables,
+    views,
+)
 
 urlpatterns = [
     path("auth/token/", views.token, name="api-token"),
@@ -13,6 +24,7 @@ urlpatterns = [
     path("games/<int:game_id>/takeback/", views.takeback, name="api-takeback"),
     path("games/<int:game_id>/votes/", views.votes, name="api-votes"),
     path("games/<int:game_id>/votes/<int:vote_id>/", views.vote, name="api-vote"),
+    path("games/<int:game_id>/analysis/", analysis.analysis, name="api-analysis"),
     path("games/<int:game_id>/states/<int:seq>/", views.state_at, name="api-state"),
     path("games/<int:game_id>/invitations/", tables.invite, name="api-invitations"),
     path(

@@ -30,7 +30,7 @@ from tabletop.play import (
     versions,
 )
 from tabletop.play.models import Game, Move, Seat
-from tabletop.web import ballots, boards, pickers, step_links
+from tabletop.web import analysis, ballots, boards, pickers, step_links
 from tabletop.web.taglines import tagline
 from tabletop.web.vacations import Vacation, vacations
 from tabletop.web.waiting import next_game
@@ -436,13 +436,17 @@ def history_page(game: Game, user, seq: int, as_seat: int | None = None) -> dict
     current = next((line for line in lines if line["seq"] == seq), None)
     talk = chat.between_moves(chat.messages_for(game, seat, user))
     thread = comments.thread(game, user, seq)
+    review = analysis.review(game, seq)
+    marks = review.get("marks", {}) if review else {}
     for line in lines:
         line["talk"] = talk.get(line["seq"], [])
         line["comments"] = thread.counts.get(line["seq"], 0)
+        line["review"] = marks.get(line["seq"])
     grouped = turns(lines)
     for turn in grouped:
         turn["current"] = any(line["seq"] == seq for line in turn["lines"])
     return {
+        "review": review,
         "game": game,
         "seat": seat,
         "seats": seat_rows(game, seat),

@@ -75,6 +75,7 @@ urlpatterns = [
         comments.delete_comment,
         name="delete-comment",
     ),
+    path("games/<int:game_id>/history/analysis/", views.history_analysis, name="history-analysis"),
     path("games/<int:game_id>/history/log.json", views.export_log, name="export"),
     path("games/<int:game_id>/history/as/<int:as_seat>/", views.game_history, name="history-as"),
     path("games/<int:game_id>/record.txt", record_download.record_text, name="record"),

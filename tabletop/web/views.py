@@ -7,6 +7,8 @@ the store checks it again and a refusal is shown where the controls are.
 
 from __future__ import annotations
 
+import json
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
@@ -22,8 +24,8 @@ from tabletop.accounts import limits
 from tabletop.accounts.models import Preferences
 from tabletop.play import invitations, presence, store, versions
 from tabletop.play.export import export
-from tabletop.play.models import Game, Move
-from tabletop.web import pages, step_links, tables
+from tabletop.play.models import Analysis, Game, Move
+from tabletop.web import analysis, pages, step_links, tables
 from tabletop.web.forms import MoveForm, NewGameForm
 
 
@@ -267,6 +269,28 @@ def game_history(request: HttpRequest, game_id: int, as_seat: int | None = None)
         # The "re-verify the whole log" button: replay it against the record and the seed.
         context["verification"] = pages.verification(found)
     return page(request, "web/history.html", context)
+
+
+def history_analysis(request: HttpRequest, game_id: int) -> HttpResponse:
+    """The history page's review block alone, which the page polls while it is computed.
+
+    Once it is done, htmx is told to fetch the history section afresh (HX-Location), so that
+    the log's marks and the step's suggestion fill in with the chart, without a reload."""
+    found = tables.shown_game(request, game_id)
+    if not found.is_over:
+        raise Http404(gettext("A game is reviewed once it is over."))
+    try:
+        seq = max(0, min(int(request.GET.get("seq", found.seq)), found.seq))
+    except ValueError:
+        seq = found.seq
+    shown = analysis.review(found, seq)
+    response = page(request, "web/_analysis.html", {"game": found, "seq": seq, "review": shown})
+    if is_htmx(request) and shown["status"] == Analysis.Status.DONE:
+        path = reverse("history", args=[found.pk]) + f"?seq={seq}"
+        response["HX-Location"] = json.dumps(
+            {"path": path, "target": "#history", "select": "#history", "swap": "outerHTML"}
+        )
+    return response
 
 
 def export_log(request: HttpRequest, game_id: int) -> HttpResponse:

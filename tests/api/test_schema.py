@@ -19,6 +19,7 @@ OPERATIONS = {
     ("post", "/api/games/{game_id}/votes/"): "games_votes_create",
     ("post", "/api/games/{game_id}/votes/{vote_id}/"): "games_votes_answer",
     ("get", "/api/games/{game_id}/states/{seq}/"): "games_states_retrieve",
+    ("get", "/api/games/{game_id}/analysis/"): "games_analysis_retrieve",
     ("post", "/api/games/{game_id}/invitations/"): "games_invitations_create",
     ("delete", "/api/games/{game_id}/invitations/{invitation_id}/"): "games_invitations_destroy",
     (
@@ -151,6 +152,7 @@ def test_every_refusal_has_the_error_shape(schema):
         ("games_moves_list", {"200", "400", "401", "403", "404"}),
         ("games_moves_create", {"201", "400", "401", "403", "404", "409", "413", "415", "429"}),
         ("games_states_retrieve", {"200", "401", "403", "404", "409"}),
+        ("games_analysis_retrieve", {"200", "202", "401", "403", "404"}),
         (
             "games_invitations_create",
             {"201", "400", "401", "403", "404", "409", "413", "415", "429"},
