@@ -107,6 +107,10 @@ def thread(request: Request, game_id: int) -> Response:
     return Response(shown(written), status=status.HTTP_201_CREATED)
 
 
+class DeletedSerializer(serializers.Serializer):
+    deleted = serializers.BooleanField(help_text="The comment is gone from its thread.")
+
+
 @extend_schema(
     methods=["PATCH"],
     operation_id="games_comments_update",
@@ -119,7 +123,7 @@ def thread(request: Request, game_id: int) -> Response:
     operation_id="games_comments_destroy",
     summary="Delete your comment",
     request=None,
-    responses={204: None, **refusals(401, 403, 404)},
+    responses={200: DeletedSerializer, **refusals(401, 403, 404)},
 )
 @api_view(["PATCH", "DELETE"])
 def one_comment(request: Request, game_id: int, comment_id: int) -> Response:
@@ -127,7 +131,7 @@ def one_comment(request: Request, game_id: int, comment_id: int) -> Response:
     own = comments.find(found, comment_id)
     if request.method == "DELETE":
         comments.delete(own, request.user)
-        return Response(status=status.HTTP_204_NO_CONTENT)
+        return Response({"deleted": True})
     form = CommentTextSerializer(data=request.data)
     form.is_valid(raise_exception=True)
     try:

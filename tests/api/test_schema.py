@@ -33,6 +33,10 @@ OPERATIONS = {
     ("post", "/api/games/{game_id}/cancel/"): "games_cancel",
     ("post", "/api/games/{game_id}/rematch/"): "games_rematch",
     ("post", "/api/games/{game_id}/fork/"): "games_fork",
+    ("get", "/api/games/{game_id}/comments/"): "games_comments_list",
+    ("post", "/api/games/{game_id}/comments/"): "games_comments_create",
+    ("patch", "/api/games/{game_id}/comments/{comment_id}/"): "games_comments_update",
+    ("delete", "/api/games/{game_id}/comments/{comment_id}/"): "games_comments_destroy",
     ("get", "/api/games/{game_id}/chat/"): "games_chat_list",
     ("post", "/api/games/{game_id}/chat/"): "games_chat_create",
     ("post", "/api/games/{game_id}/chat/{message_id}/report/"): "games_chat_report",
@@ -62,6 +66,8 @@ THROTTLED = {
     "games_chat_report",
     "games_invitations_create",
     "games_fork",
+    "games_comments_create",
+    "games_comments_update",
 }
 # Operations that act on the game or invitation their path names, with no body to read.
 READS_NO_BODY = {
@@ -73,6 +79,7 @@ READS_NO_BODY = {
     "games_rematch",
     "games_webhook_destroy",
     "games_webhooks_destroy",
+    "games_comments_destroy",
 }
 
 
