@@ -257,7 +257,18 @@ class LogLineSerializer(serializers.Serializer):
         help_text=f"How the move was made; another player's own choice reads "
         f"'{history.A_PLAYERS_MOVE}' until the game is over.",
     )
-    text = serializers.CharField()
+    text = serializers.CharField(
+        help_text="The line in the reader's language (the Accept-Language header, or the "
+        "player's setting)."
+    )
+    message = serializers.JSONField(
+        allow_null=True,
+        required=False,
+        help_text="The same line in a language-free form a client may render itself: "
+        '{"id": the English message with %(name)s placeholders, "params": {name: value or a '
+        'nested message}, and for plurals "plural" and "count", for short words "context"}; '
+        "the ids are the msgids of the site's catalogues. Null for a line told as plain text.",
+    )
     created = serializers.DateTimeField(
         help_text="When the step was logged: exactly for your own steps, to the minute for "
         "any other; an automatic step (a standing order's, the computer's) has the time of the "

@@ -9,7 +9,7 @@ move (LogLine, viewer = seat); a game whose lines are not projected is told agai
 
 from __future__ import annotations
 
-from tabletop.play import clock, history, store
+from tabletop.play import clock, history, store, texts
 from tabletop.play.models import Game, LogLine, Move
 
 
@@ -43,7 +43,15 @@ def _stored_lines(game: Game, seat: int, after_seq: int, upto: int) -> list[dict
     found = list(rows.select_related("move").order_by("seq"))
     if len(found) != upto - after_seq:
         return None
-    return [{"seq": r.seq, "seat": r.move.seat, "text": r.text, "move": r.move} for r in found]
+    return [
+        {
+            "seq": row.seq,
+            "seat": row.move.seat,
+            "text": texts.stored_in_active_language(row.text, row.message),
+            "move": row.move,
+        }
+        for row in found
+    ]
 
 
 def _told_lines(game: Game, seat: int, after_seq: int, upto: int) -> list[dict]:
@@ -51,7 +59,7 @@ def _told_lines(game: Game, seat: int, after_seq: int, upto: int) -> list[dict]:
         {
             "seq": move.seq,
             "seat": move.seat,
-            "text": store.tell(game, move, before, after, seat),
+            "text": texts.in_active_language(store.tell(game, move, before, after, seat)),
             "move": move,
         }
         for move, before, after in store.history(game, upto)
