@@ -1,6 +1,14 @@
 """The rules library: pure Python, one module (or package) per game, no Django.
 
 Usage: `rules = games.get("gazobu")`, then the contract of ../shared/DESIGN.md.
+
+Languages: a game tells every sentence a player reads (`describe`, `format_move`, its
+`IllegalMove` reasons, `view_text`, its score explained) through `games.texts` (`tell`,
+`tell_plural`, `word`, `joined`). The result is a `Text`, a str whose value is the English
+sentence, so the calls above answer in English when called as written; the service reads its
+message id and parameters and renders it in the reader's language with its own catalogues.
+`parse_move` reads the words of the game's moves in Polish and Czech beside the English ones,
+and never one line as two different legal moves in any of them.
 """
 
 from __future__ import annotations
