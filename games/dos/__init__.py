@@ -99,10 +99,9 @@ The strong bot (`bot.py`, `bot_move`):
   most able to match, that opponents are least likely to match (weighed by how close each is to
   going out), and that sheds points when an opponent is close to going out.
 
-A finished game's review (games/playouts.py) plays its playouts with the random player
-(`playout_policy`): DOS's greedy step tries every way of matching, five times the random one's
-cost, and a match to 200 is long. The deck has no order in the state (a draw takes a random
-card of those nowhere else), so the review needs no hook to deal the unseen cards again.
+A finished game's review (games/playouts.py): the deck has no order in the state (a draw takes
+a random card of those nowhere else), so the review needs no hook to deal the unseen cards
+again; its playouts draw every card from their own rng.
 
 The email notation (`notation.py`):
 
@@ -151,9 +150,6 @@ from games.dos.rules import (
 )
 from games.dos.scoring import outcome, standing
 from games.dos.view import describe, explain, view, view_text
-
-# The player of a finished game's playouts (games/playouts.py; see the notes above).
-playout_policy = "random"
 
 __all__ = [
     "apply",
