@@ -126,8 +126,10 @@ def review(game: Game, row: Analysis) -> list[dict]:
     for move, before, after in store.history(game):
         if move.payload == store.RESIGN and move.seat not in resigned:
             resigned.append(move.seat)
-        entry = position_entry(rules, after, move.seq, seed, count, resigned)
-        if move.seq == game.seq:
+        # The last position needs no playouts: its figures are the recorded result.
+        last = move.seq == game.seq
+        entry = position_entry(rules, after, move.seq, seed, 0 if last else count, resigned)
+        if last:
             entry.update(recorded_result(game.outcome))
         entry["played"] = told.get(move.seq, "")
         if move.source in CHOSEN_BY_PLAYERS and rules_move(move):

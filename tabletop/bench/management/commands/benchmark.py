@@ -100,7 +100,7 @@ class Command(BaseCommand):
                 self.stdout.write(
                     f"  {row['slug']:10} {row['steps']:4} positions ({row['judged']} judged) in "
                     f"{row['seconds']:6.1f} s: {row['per_second']:6.1f} steps/s, a 300-step "
-                    f"game {row['for_300']:5.1f} s"
+                    f"game {row['for_300']:5.1f} s ({row['cpu_for_300']:5.1f} s of CPU)"
                 )
         finally:
             connection.creation.destroy_test_db(old_name, verbosity=0)
