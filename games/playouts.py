@@ -123,7 +123,15 @@ def best_of(scores: list[int], winners: list[int], resigned: tuple[int, ...]) ->
     return [seat for seat in remaining if scores[seat] == best]
 
 
-def _chances(rules, state, first, playouts, seed, resigned, policy) -> list[float]:
+def _chances(
+    rules: ModuleType,
+    state: dict,
+    first: tuple[int, dict] | None,
+    playouts: int,
+    seed: str,
+    resigned: tuple[int, ...],
+    policy: Policy | None,
+) -> list[float]:
     players = len(state["players"])
     policy = policy or policy_of(rules)
     if first is None and (done := final_winners(rules, state, resigned)) is not None:

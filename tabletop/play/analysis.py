@@ -29,6 +29,7 @@ only when asked (`again`). A failure marks the row failed and touches nothing of
 from __future__ import annotations
 
 import hashlib
+from types import ModuleType
 
 from django.conf import settings
 from django.utils import timezone
@@ -141,7 +142,9 @@ def review(game: Game, row: Analysis) -> list[dict]:
     return steps
 
 
-def position_entry(rules, state: dict, seq: int, seed: str, count: int, resigned) -> dict:
+def position_entry(
+    rules: ModuleType, state: dict, seq: int, seed: str, count: int, resigned: list[int]
+) -> dict:
     chances = playouts.win_chances(rules, state, count, f"{seed}:{seq}", resigned)
     standing = getattr(rules, "standing", None)
     players = len(chances)
@@ -168,7 +171,15 @@ def rules_move(move: Move) -> bool:
     return move.payload != store.RESIGN and kind not in (store.TAKE_BACK, *store.TABLE_EVENTS)
 
 
-def judged(rules, before: dict, after: dict, move: Move, seed: str, count: int, resigned) -> dict:
+def judged(
+    rules: ModuleType,
+    before: dict,
+    after: dict,
+    move: Move,
+    seed: str,
+    count: int,
+    resigned: list[int],
+) -> dict:
     """The chooser, the strong bot's suggestion from their view, and the swing; only for a
     step that answered what the game waited for (not a call or catch out of turn, nor a
     standing order set: the bot has no opinion on those). `after` is the played step's
