@@ -338,6 +338,10 @@ MAIL_COALESCE_SECONDS = int(os.environ.get("MAIL_COALESCE_SECONDS", "120"))
 # A player who had a game open (its page polls every few seconds) or moved in it this long ago
 # is still at the table: no turn email until they have gone (tabletop/play/presence.py).
 PRESENCE_SECONDS = int(os.environ.get("PRESENCE_SECONDS", "300"))
+# A finished game's analysis (tabletop/play/analysis.py): playouts per position. The default
+# keeps a 300-step game under a minute on one worker (`manage.py benchmark --only analysis`);
+# 0 turns the analysis after a game ends off (`manage.py analyse_game` then refuses too).
+ANALYSIS_PLAYOUTS = int(os.environ.get("ANALYSIS_PLAYOUTS", "10"))
 # Inbound: larger messages are refused with an answer (a move needs a line of text).
 MAIL_INBOUND_MAX_BYTES = int(os.environ.get("MAIL_INBOUND_MAX_BYTES", str(2 * 1024 * 1024)))
 # Inbound: replies are played only when their sender is authenticated (a DKIM signature of the

@@ -99,6 +99,10 @@ The strong bot (`bot.py`, `bot_move`):
   most able to match, that opponents are least likely to match (weighed by how close each is to
   going out), and that sheds points when an opponent is close to going out.
 
+A finished game's review (games/playouts.py): the deck has no order in the state (a draw takes
+a random card of those nowhere else), so the review needs no hook to deal the unseen cards
+again; its playouts draw every card from their own rng.
+
 The email notation (`notation.py`):
 
 - A reply line is read into every shape it could have: with or without a trailing call, and

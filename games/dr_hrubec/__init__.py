@@ -116,6 +116,10 @@ Decisions where the rulebook is silent:
   deck order, the unused patients, Castling picks until all are in. The discard pile is public,
   and so are the effects still to be carried out and whether the Alcoholic has staggered (the
   view shows them; they follow from cards on the table).
+- A finished game's review (`sample_unseen`, rules/sampling.py) plays on from past positions
+  with the unseen cards dealt again: the deck shuffled, and each tier's patients in the queue
+  drawn anew from that tier's queue and box. A fork (`reshuffle_unseen`) shuffles only the
+  deck, as it always has.
 - Take-backs (`reveals`): a step shows something new when it changes a hand (a card drawn
   into it, or hired, played or discarded from it), the deck, the queue (its next patient turns
   up) or the unused patients, rolls the die, ends a Castling (the picks show as the doctors
@@ -153,6 +157,7 @@ from games.dr_hrubec.rules import (
     versions,
 )
 from games.dr_hrubec.rules.moves import legal_moves, to_act
+from games.dr_hrubec.rules.sampling import sample_unseen
 from games.dr_hrubec.rules.scoring import outcome, standing
 from games.dr_hrubec.view import describe, explain, view, view_text
 
@@ -171,6 +176,7 @@ __all__ = [
     "parse_move",
     "reshuffle_unseen",
     "reveals",
+    "sample_unseen",
     "setup",
     "skip_move",
     "slug",

@@ -13,7 +13,7 @@ class PlayConfig(AppConfig):
             data_asked,
             signed_up_by_invitation,
         )
-        from tabletop.play import invitations, leaving, my_data, store
+        from tabletop.play import analysis_requests, invitations, leaving, my_data, signals, store
 
         clock_settings_changed.connect(store.on_clock_settings_changed, dispatch_uid="play-clock")
         signed_up_by_invitation.connect(
@@ -24,3 +24,7 @@ class PlayConfig(AppConfig):
         )
         account_deleted.connect(leaving.let_the_player_go, dispatch_uid="play-account-deleted")
         data_asked.connect(my_data.sections, dispatch_uid="play-my-data")
+        signals.game_ended.connect(analysis_requests.on_game_over, dispatch_uid="play-analysis")
+        signals.game_imported.connect(
+            analysis_requests.on_game_over, dispatch_uid="play-analysis-imported"
+        )

@@ -8,10 +8,12 @@ import os
 import subprocess
 import sys
 
+from django.conf import settings
 from django.core.management.base import BaseCommand
 from django.db import connection
 
 import games
+from tabletop.bench import analysis as analysis_benchmarks
 from tabletop.bench import bots as bot_benchmarks
 from tabletop.bench import mail as mail_benchmarks
 from tabletop.bench import play as benchmarks
@@ -26,14 +28,16 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         parser.add_argument(
             "--only",
-            choices=["rules", "database", "reads", "api", "mail", "bots"],
+            choices=["rules", "database", "reads", "api", "mail", "bots", "analysis"],
             help="one part only (reads: the reads that must not grow with the log; api: a move "
             "against the floor; both also part of database)",
         )
         parser.add_argument(
             "--bot-games", type=int, default=200, help="games per matchup for the bots' table"
         )
-        parser.add_argument("--game", action="append", help="with --only bots: these games")
+        parser.add_argument(
+            "--game", action="append", help="with --only bots or analysis: these games"
+        )
         parser.add_argument(
             "--sweep-games", type=int, default=100_000, help="active games for the sweep figure"
         )
@@ -43,6 +47,9 @@ class Command(BaseCommand):
     def handle(self, *args, only=None, postgres=None, seconds=2.0, sweep_games=100_000, **kw):
         if only == "bots":
             self.bot_figures(kw["bot_games"], tuple(kw["game"] or ()))
+            return
+        if only == "analysis":
+            self.analysis_figures(tuple(kw["game"] or ()))
             return
         if only in (None, "rules"):
             self.rules_figures(seconds)
@@ -81,6 +88,22 @@ class Command(BaseCommand):
         )
         for row in bot_benchmarks.table(count, slugs or None):
             self.stdout.write(bot_benchmarks.describe(row))
+
+    def analysis_figures(self, slugs: tuple[str, ...]) -> None:
+        old_name = connection.creation.create_test_db(verbosity=0, autoclobber=True)
+        self.stdout.write(
+            f"A finished game analysed by one process, {settings.ANALYSIS_PLAYOUTS} playouts a "
+            "position (ANALYSIS_PLAYOUTS); one 3-player game of random players each:"
+        )
+        try:
+            for row in analysis_benchmarks.analysis_speed(slugs or None):
+                self.stdout.write(
+                    f"  {row['slug']:10} {row['steps']:4} positions ({row['judged']} judged) in "
+                    f"{row['seconds']:6.1f} s: {row['per_second']:6.1f} steps/s, a 300-step "
+                    f"game {row['for_300']:5.1f} s ({row['cpu_for_300']:5.1f} s of CPU)"
+                )
+        finally:
+            connection.creation.destroy_test_db(old_name, verbosity=0)
 
     def database_figures(self) -> None:
         old_name = connection.creation.create_test_db(verbosity=0, autoclobber=True)
