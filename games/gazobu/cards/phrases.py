@@ -63,7 +63,7 @@ def quoted(move: Any) -> Text:
 
 
 def nothing() -> Text:
-    return word(GAZOBU, "nothing")
+    return word("gazobu", "nothing")
 
 
 # How a move is written (format_move, and the examples of the refusals)
@@ -76,7 +76,7 @@ def take_text(column: int) -> Text:
 
 
 def draw_text() -> Text:
-    return word(MOVE, "draw")
+    return word("gazobu move", "draw")
 
 
 def place_text(column: int, card: str | None = None) -> Text:
