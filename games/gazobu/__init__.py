@@ -114,7 +114,8 @@ from games.gazobu.rules import (
     version,
     versions,
 )
-from games.gazobu.view import describe, explain, explain_family, view, view_text
+from games.gazobu.view import explain, explain_family, view, view_text
+from games.gazobu.view.log import describe
 
 # Beside the contract and its optional hooks, the names callers read from the game itself:
 # the board's cards and pills, the card names of score explanations, the playouts' deck.

@@ -9,13 +9,11 @@ import copy
 import sys
 from collections import Counter
 from itertools import product
-from typing import Any
 
 from games.base import (
     IllegalMove,
     Outcome,
     Rng,
-    check_player_count,
     player_names,
     require_move_kind,
     resolve_options,
@@ -35,6 +33,22 @@ from games.gazobu.cards import (
     card_name,
     sorted_cards,
 )
+from games.gazobu.cards.phrases import (
+    draw_text,
+    place_text,
+    quoted,
+    said,
+    take_text,
+    the_list,
+)
+from games.gazobu.rules.refusals import (
+    check_column,
+    check_fields,
+    check_move_kind,
+    check_taking_phase,
+    check_turn,
+)
+from games.texts import tell
 
 slug = "gazobu"
 title = "Gazobu"
@@ -61,11 +75,23 @@ def setup(
 ) -> dict:
     rules = sys.modules[__name__]
     names = player_names(players)
-    check_player_count(rules, names)
+    if not min_players <= len(names) <= max_players:
+        raise IllegalMove(
+            tell(
+                "Gazobu is for %(least)s to %(most)s players, not %(count)s.",
+                least=min_players,
+                most=max_players,
+                count=len(names),
+            )
+        )
+    for name in options or {}:
+        # Gazobu has no options: any one named is unknown.
+        raise IllegalMove(said("Unknown option %(name)s; this game has: none.", name=repr(name)))
     chosen = resolve_options(rules.options, options)
     version = rules.version if version is None else version
     if version not in versions:
-        raise IllegalMove(f"Gazobu has rules versions {', '.join(map(str, versions))}.")
+        known = ", ".join(map(str, versions))
+        raise IllegalMove(tell("Gazobu has rules versions %(versions)s.", versions=known))
     pile = list(DECK)
     rng.shuffle(pile)
     dealer = rng.randint(0, len(names) - 1)
@@ -159,41 +185,15 @@ def legal_moves(state: dict, seat: int) -> list[dict]:
 
 
 def apply(state: dict, seat: int, move: dict, rng: Rng) -> dict:
+    check_move_kind(move, MOVE_KINDS)
     kind = require_move_kind(move, MOVE_KINDS)
     check_turn(state, seat)
     return APPLY[kind](state, seat, move, rng)
 
 
-def check_turn(state: dict, seat: int) -> None:
-    if state["phase"] == "over":
-        raise IllegalMove("The game is over.")
-    if seat != state["turn"]:
-        raise IllegalMove(f"It is {state['players'][state['turn']]}'s turn, not yours.")
-
-
-def check_fields(move: dict, fields: tuple[str, ...], example: str) -> None:
-    if set(move) != {"kind", *fields}:
-        named = ", ".join(fields) if fields else "nothing else"
-        raise IllegalMove(f"A {move['kind']} move names {named}; for example '{example}'.")
-
-
-def check_column(column: Any) -> int:
-    if type(column) is not int:
-        raise IllegalMove(f"Name a column by its number, 1 or {COLUMNS}.")
-    if not 1 <= column <= COLUMNS:
-        raise IllegalMove(f"Column {column} does not exist; there are {COLUMNS} columns.")
-    return column
-
-
-def check_taking_phase(state: dict) -> None:
-    if state["phase"] != "take":
-        cards = " and ".join(card_name(card) for card in state["drawn"])
-        raise IllegalMove(f"You have already drawn this turn; place the {cards} first.")
-
-
 def take_column(state: dict, seat: int, move: dict, rng: Rng) -> dict:
-    check_fields(move, ("column",), "take 1")
-    column = check_column(move["column"])
+    check_fields(move, ("column",), take_text(1))
+    column = check_column(move["column"], COLUMNS)
     check_taking_phase(state)
     state["hands"][seat].extend(state["columns"][column - 1])
     state["columns"][column - 1] = []
@@ -203,7 +203,7 @@ def take_column(state: dict, seat: int, move: dict, rng: Rng) -> dict:
 
 
 def draw_without_taking(state: dict, seat: int, move: dict, rng: Rng) -> dict:
-    check_fields(move, (), "draw")
+    check_fields(move, (), draw_text())
     check_taking_phase(state)
     draw_cards(state)
     return state
@@ -215,19 +215,29 @@ def draw_cards(state: dict) -> None:
 
 
 def place_card(state: dict, seat: int, move: dict, rng: Rng) -> dict:
-    check_fields(move, ("card", "column"), "place blob 1")
+    check_fields(move, ("card", "column"), place_text(1, "blob"))
     if state["phase"] != "place":
-        raise IllegalMove("First take a column or draw: 'take 1', 'take 2' or 'draw'.")
-    card, column = move["card"], check_column(move["column"])
+        raise IllegalMove(
+            tell(
+                "First take a column or draw: %(take1)s, %(take2)s or %(draw)s.",
+                take1=quoted(take_text(1)),
+                take2=quoted(take_text(2)),
+                draw=quoted(draw_text()),
+            )
+        )
+    card, column = move["card"], check_column(move["column"], COLUMNS)
     drawn = state["drawn"]
     if not isinstance(card, str) or card not in drawn:
-        cards = " and the ".join(card_name(c) for c in drawn)
-        raise IllegalMove(f"You have the {cards} to place; name one of them.")
+        cards = the_list(card_name(c) for c in drawn)
+        raise IllegalMove(tell("You have the %(cards)s to place; name one of them.", cards=cards))
     allowed = open_columns(state)
     if column not in allowed:
         raise IllegalMove(
-            f"You took column {allowed[0]}, so your last card must recreate it: "
-            f"'place {card} {allowed[0]}'."
+            tell(
+                "You took column %(column)s, so your last card must recreate it: %(example)s.",
+                column=allowed[0],
+                example=quoted(place_text(allowed[0], card)),
+            )
         )
     put_under(state, card, column)
     if len(drawn) == 1 and len(open_columns(state)) == 1:

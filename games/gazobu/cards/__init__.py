@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.texts import Text, word
+
 # House data (RULINGS.md): the rulebook prints only the Gazobu card (+10 / -3).
 # family rows: (majority points, loss per card); bonus rows: the value; multiplier rows: the
 # family it doubles (None = Gazobu, Blob or Yoo at the holder's choice).
@@ -45,7 +47,17 @@ ANY_MULTIPLIER = "multiplier-any"
 
 
 def card_name(card: str) -> str:
-    return CARD_NAMES.get(card, str(card))
+    """The card's name (its English, told so the catalogues name it in the reader's language);
+    a card this game does not know, as it was given."""
+    if card not in CARD_NAMES:
+        return str(card)
+    return word("gazobu card", CARD_NAMES[card])
+
+
+def card_word(card: str) -> Text:
+    """The card as a move names it ("place black-hole 1"): its id, or the reader's language's
+    short name for it, which the parser reads back (words.py)."""
+    return word("gazobu card id", card)
 
 
 def sorted_cards(cards: list[str]) -> list[str]:
