@@ -244,7 +244,11 @@ def situation(
     waiting_for = [names[s] for s in game.to_act]
     picture = getattr(rules, "view_text", None)
     return {
-        "view_text": picture(state, seat) if picture else as_text(rules.view(state, seat)),
+        "view_text": (
+            texts.in_active_language(picture(state, seat))
+            if picture
+            else as_text(rules.view(state, seat))
+        ),
         "your_turn": to_act,
         "legal_moves": lines,
         "more_moves": more,
