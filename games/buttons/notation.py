@@ -1,11 +1,12 @@
-"""The email notation of Buttons: the help, the words it reads, parse_move and format_move."""
+"""The email notation of Buttons: the help, parse_move and format_move. The words it reads
+and writes, in every language, are in words.py."""
 
 from __future__ import annotations
 
-import re
-
 from games.base import IllegalMove
 from games.buttons.rules import gold_square, legal_moves
+from games.buttons.words import MEANINGS, SKIPPED, SQUARE, plain, semicolons, spelled
+from games.texts import Text, tell
 
 NOTATION_HELP = """Buttons moves (rows are the white die, columns the black dice; both 1 to 6):
   roll            roll the dice on your turn
@@ -17,42 +18,29 @@ NOTATION_HELP = """Buttons moves (rows are the white die, columns the black dice
   always decline  standing order: decline my gold square
   ask me          standing order: ask me every time"""
 
-WORDS = {
-    "roll": {"roll", "roll dice", "roll the dice", "r"},
-    "opt_out": {"opt out", "optout", "opt", "out"},
-    "decline": {"decline", "no", "pass", "skip"},
-    "take": {"take", "gold", "yes", "take gold", "take the gold square", "take gold square"},
-    "order take": {"always take", "always take gold", "always yes"},
-    "order decline": {"always decline", "always no", "always pass"},
-    "order ask": {"ask me", "ask", "always ask"},
-}
-SQUARE_WORDS = {"lay": "lay", "button": "lay", "l": "lay", "star": "star", "s": "star"}
-FILLER = {"a", "on", "at", "in", "row", "column", "col", "the", "square"}
-
 
 def notation_help() -> str:
     return NOTATION_HELP
 
 
-def format_move(move: dict, state: dict, seat: int) -> str:
-    kind = move["kind"]
-    if kind in ("lay", "star"):
-        return f"{kind} {move['row']} {move['column']}"
-    if kind == "order":
-        return {"take": "always take", "decline": "always decline", "ask": "ask me"}[move["order"]]
-    return {"roll": "roll", "opt_out": "opt out", "decline": "decline"}[kind]
+def format_move(move: dict, state: dict, seat: int) -> Text:
+    return spelled(move)
 
 
 def parse_move(text: str, state: dict, seat: int) -> dict:
-    words = re.sub(r"[^a-z0-9]+", " ", str(text).lower()).split()
-    phrase = " ".join(words)
-    for meaning, spellings in WORDS.items():
-        if phrase in spellings:
-            return word_move(meaning, state, seat)
-    square = parse_square(words, state, seat)
+    phrase = plain(text)
+    if phrase in MEANINGS:
+        return word_move(MEANINGS[phrase], state, seat)
+    square = parse_square(phrase.split(), state, seat)
     if square:
         return square
-    raise IllegalMove(f"'{str(text).strip()}' is not a Buttons move. {suggestions(state, seat)}")
+    raise IllegalMove(
+        tell(
+            "'%(text)s' is not a Buttons move. %(suggestions)s",
+            text=str(text).strip(),
+            suggestions=suggestions(state, seat),
+        )
+    )
 
 
 def word_move(meaning: str, state: dict, seat: int) -> dict:
@@ -63,15 +51,21 @@ def word_move(meaning: str, state: dict, seat: int) -> dict:
     if state["phase"] == "answer" and seat in state["waiting"] and seat != state["active"]:
         row, column = gold_square(state)
         return {"kind": "lay", "row": row, "column": column}
-    raise IllegalMove(f"There is no gold square for you to take now. {suggestions(state, seat)}")
+    raise IllegalMove(
+        tell(
+            "There is no gold square for you to take now. %(suggestions)s",
+            suggestions=suggestions(state, seat),
+        )
+    )
 
 
 def parse_square(words: list[str], state: dict, seat: int) -> dict | None:
-    """'lay 5 2', 'star 3,4', 'lay row 5 column 2', '52', or just '5 2' for the step at hand."""
-    words = [word for word in words if word not in FILLER]
+    """'lay 5 2', 'star 3,4', 'lay row 5 column 2', 'połóż 5 2', '52', or just '5 2' for the
+    step at hand."""
+    words = [word for word in words if word not in SKIPPED]
     kind = None
-    if words and words[0] in SQUARE_WORDS:
-        kind, words = SQUARE_WORDS[words[0]], words[1:]
+    if words and words[0] in SQUARE:
+        kind, words = SQUARE[words[0]], words[1:]
     digits = "".join(words)
     if not words or not digits.isdigit() or len(digits) != 2:
         return None
@@ -80,8 +74,8 @@ def parse_square(words: list[str], state: dict, seat: int) -> dict | None:
     return {"kind": kind, "row": int(digits[0]), "column": int(digits[1])}
 
 
-def suggestions(state: dict, seat: int) -> str:
+def suggestions(state: dict, seat: int) -> Text:
     moves = [format_move(m, state, seat) for m in legal_moves(state, seat)]
     if not moves:
-        return "There is nothing for you to do now."
-    return "You can write: " + "; ".join(moves) + "."
+        return tell("There is nothing for you to do now.")
+    return tell("You can write: %(moves)s.", moves=semicolons(moves))

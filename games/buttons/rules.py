@@ -19,6 +19,18 @@ from games.base import (
     resolve_options,
 )
 from games.buttons.cards import CARDS, COLOURS, LAYOUTS
+from games.buttons.words import (
+    EXAMPLES,
+    ORDERS,
+    each_and,
+    lay_refusal,
+    listed,
+    no_such,
+    order_refusal,
+    spelled,
+    square_refusal,
+)
+from games.texts import Text, tell, tell_plural
 
 slug = "buttons"
 title = "Buttons"
@@ -37,12 +49,6 @@ LINE = 5
 STARS_TO_END = 12
 # Moves a seat may make at any time without answering anything: bots leave them alone.
 side_kinds = ("order",)
-
-ORDERS = {
-    "take": "always take the gold square when legal",
-    "decline": "always decline the gold square",
-    "ask": "ask me",
-}
 
 
 # Setup
@@ -115,15 +121,15 @@ NEIGHBOURS = [
 ]
 
 
-def laying_refusal(board: str, row: int, column: int) -> str | None:
+def laying_refusal(board: str, row: int, column: int) -> Text | None:
     """Why a button may not go on this square, or None when it may."""
     at = index(row, column)
     if board[at] == BUTTON:
-        return "already holds a button"
+        return square_refusal("button", row, column)
     if board[at] == STAR:
-        return "holds a star"
+        return square_refusal("star", row, column)
     if any(board[near] == BUTTON for near in NEIGHBOURS[at]):
-        return "is next to a button"
+        return square_refusal("next to a button", row, column)
     return None
 
 
@@ -239,14 +245,6 @@ FIELDS = {
     "order": ("order",),
 }
 KINDS = tuple(FIELDS)
-EXAMPLES = {
-    "roll": "roll",
-    "opt_out": "opt out",
-    "lay": "lay 5 2",
-    "decline": "decline",
-    "star": "star 3 4",
-    "order": "always take",
-}
 
 
 def apply(state: dict, seat: int, move: dict, rng: Rng) -> dict:
@@ -258,16 +256,27 @@ def apply(state: dict, seat: int, move: dict, rng: Rng) -> dict:
 def check_move(state: dict, seat: int, move: Any) -> str:
     """Everything every move needs: a game still going, a real seat and a well-formed move."""
     if state["phase"] == "over":
-        raise IllegalMove("The game is over; no more moves.")
+        raise IllegalMove(tell("The game is over; no more moves."))
     count = len(state["players"])
     if not is_int(seat) or not 0 <= seat < count:
-        raise IllegalMove(f"There is no seat {seat!r}; seats are 0 to {count - 1}.")
+        raise IllegalMove(
+            tell(
+                "There is no seat %(seat)s; seats are 0 to %(last)s.",
+                seat=repr(seat),
+                last=count - 1,
+            )
+        )
     kind = require_move_kind(move, KINDS)
     if set(move) != {"kind", *FIELDS[kind]}:
-        raise IllegalMove(f"That is not how to write a move; try '{EXAMPLES[kind]}'.")
+        raise IllegalMove(
+            tell(
+                "That is not how to write a move; try '%(example)s'.",
+                example=spelled(EXAMPLES[kind]),
+            )
+        )
     for axis in ("row", "column"):
         if axis in move and not (is_int(move[axis]) and 1 <= move[axis] <= SIZE):
-            raise IllegalMove(f"There is no {axis} {move[axis]!r}; {axis}s run from 1 to 6.")
+            raise IllegalMove(no_such(axis, move[axis]))
     return kind
 
 
@@ -309,7 +318,7 @@ def bust(state: dict, seat: int) -> None:
 def opt_out(state: dict, seat: int, move: dict, rng: Rng) -> None:
     require_turn(state, seat)
     if BUTTON not in state["boards"][seat]:
-        raise IllegalMove("You can only opt out with a button on your board; roll the dice.")
+        raise IllegalMove(tell("You can only opt out with a button on your board; roll the dice."))
     state["out"][seat] = "opted out"
     pass_dice(state)
 
@@ -321,17 +330,15 @@ def lay(state: dict, seat: int, move: dict, rng: Rng) -> None:
     if seat == state["active"]:
         columns = sorted({gold, *state["roll"]["black"]})
         if row != white:
-            raise IllegalMove(f"Your button goes in row {white}, the white die, not row {row}.")
+            raise IllegalMove(lay_refusal("row", white=white, row=row))
         if column not in columns:
             shown = ", ".join(map(str, columns))
-            raise IllegalMove(f"No black die shows {column}; the dice give columns {shown}.")
+            raise IllegalMove(lay_refusal("column", column=column, columns=shown))
     elif (row, column) != (white, gold):
-        raise IllegalMove(
-            f"You may only lay on the gold square, row {white} column {gold}, or decline."
-        )
+        raise IllegalMove(lay_refusal("gold", row=white, column=gold))
     refusal = laying_refusal(state["boards"][seat], row, column)
     if refusal:
-        raise IllegalMove(f"Row {row}, column {column} {refusal}.")
+        raise IllegalMove(refusal)
     lay_button(state, seat, row, column)
     answered(state, seat)
 
@@ -345,7 +352,7 @@ def decline(state: dict, seat: int, move: dict, rng: Rng) -> None:
     if seat == state["active"]:
         shown = ", ".join(map(str, open_columns(state)))
         row = state["roll"]["white"]
-        raise IllegalMove(f"You rolled, so you must lay a button in row {row}: columns {shown}.")
+        raise IllegalMove(lay_refusal("must lay", row=row, columns=shown))
     answered(state, seat)
 
 
@@ -358,9 +365,9 @@ def answered(state: dict, seat: int) -> None:
 def order(state: dict, seat: int, move: dict, rng: Rng) -> None:
     wanted = move["order"]
     if not isinstance(wanted, str) or wanted not in ORDERS:
-        raise IllegalMove("Standing orders are 'always take', 'always decline' or 'ask me'.")
+        raise IllegalMove(order_refusal(None))
     if wanted == state["orders"][seat]:
-        raise IllegalMove(f"Your standing order is already '{ORDERS[wanted]}'.")
+        raise IllegalMove(order_refusal(wanted))
     state["orders"][seat] = wanted
 
 
@@ -374,32 +381,38 @@ def require_question(state: dict, seat: int) -> None:
         raise IllegalMove(waiting_for(state, seat))
 
 
-def waiting_for(state: dict, seat: int) -> str:
+def waiting_for(state: dict, seat: int) -> Text:
     """What the game waits for, told to a seat that tried something else."""
     phase, names = state["phase"], state["players"]
-    waited = " and ".join(names[s] for s in to_act(state))
+    waited = each_and([names[s] for s in to_act(state)]) if to_act(state) else ""
     if phase == "turn":
         if seat == state["active"]:
-            return "It is your turn: roll the dice or opt out."
-        return f"It is {names[state['active']]}'s turn to roll or opt out."
+            return tell("It is your turn: roll the dice or opt out.")
+        return tell("It is %(name)s's turn to roll or opt out.", name=names[state["active"]])
     if phase == "answer":
         if seat in state["waiting"]:
-            return "Answer the roll first: " + ", ".join(open_answers(state, seat))
+            return tell(
+                "Answer the roll first: %(answers)s", answers=listed(open_answers(state, seat))
+            )
         if not in_round(state, seat):
-            return f"You are out of this round; waiting for {waited} to answer the roll."
-        return f"You have nothing to lay on this roll; waiting for {waited}."
+            return tell(
+                "You are out of this round; waiting for %(names)s to answer the roll.", names=waited
+            )
+        return tell("You have nothing to lay on this roll; waiting for %(names)s.", names=waited)
     if state["stars_to_place"][seat]:
-        return f"The round is over: place your stars first ({state['stars_to_place'][seat]} left)."
-    return f"The round is over; waiting for {waited} to place stars."
+        left = state["stars_to_place"][seat]
+        return tell_plural(
+            "The round is over: place your stars first (%(count)s left).",
+            "The round is over: place your stars first (%(count)s left).",
+            left,
+        )
+    return tell("The round is over; waiting for %(names)s to place stars.", names=waited)
 
 
-def open_answers(state: dict, seat: int) -> list[str]:
-    """The answers to the roll open to the seat, written as the notation writes them (the
-    notation reads the rules, so the rules spell these few themselves)."""
+def open_answers(state: dict, seat: int) -> list[Text]:
+    """The answers to the roll open to the seat, written as the notation writes them."""
     return [
-        f"lay {move['row']} {move['column']}" if move["kind"] == "lay" else move["kind"]
-        for move in legal_moves(state, seat)
-        if move["kind"] in ("lay", "decline")
+        spelled(move) for move in legal_moves(state, seat) if move["kind"] in ("lay", "decline")
     ]
 
 
@@ -471,7 +484,13 @@ def star(state: dict, seat: int, move: dict, rng: Rng) -> None:
     if board[index(row, column)] != BUTTON:
         shown = ", ".join(f"{r} {c}" for r, c in squares_holding(board, BUTTON))
         raise IllegalMove(
-            f"Row {row}, column {column} holds none of your buttons; a star goes on one: {shown}."
+            tell(
+                "Row %(row)s, column %(column)s holds none of your buttons; a star goes on one: "
+                "%(squares)s.",
+                row=row,
+                column=column,
+                squares=shown,
+            )
         )
     state["boards"][seat] = marked(board, row, column, STAR)
     state["stars_to_place"][seat] -= 1

@@ -5,14 +5,12 @@ explanation. Every board is public; only the standing orders are private until t
 from __future__ import annotations
 
 import copy
-import textwrap
 
 from games.base import Explanation, Viewer, knows
 from games.buttons.cards import COLOURS, LAYOUTS
 from games.buttons.rules import (
     BUTTON,
     EMPTY,
-    ORDERS,
     SIZE,
     STAR,
     can_lay,
@@ -25,6 +23,17 @@ from games.buttons.rules import (
     to_act,
     winners,
 )
+from games.buttons.words import (
+    LAYOUT,
+    Wrapped,
+    each_and,
+    listed,
+    order_name,
+    semicolons,
+    sentences,
+)
+from games.buttons.words import lines as told_lines
+from games.texts import Text, joined, tell, tell_plural, word
 
 
 def view(state: dict, seat: int | None) -> dict:
@@ -71,11 +80,32 @@ def board_view(state: dict, seat: int) -> dict:
 
 
 MARKS = {EMPTY: ".", BUTTON: "o", STAR: "*"}
-PHASE_TEXT = {
-    "turn": "{active} rolls or opts out.",
-    "answer": "Waiting for {waiting} after {active}'s roll.",
-    "stars": "Round over: waiting for {waiting} to place stars.",
+# The printed colours, the button cards and a player out of the round, told in the reader's
+# language.
+COLOUR_NAMES = {
+    "red": word("buttons colour", "red"),
+    "yellow": word("buttons colour", "yellow"),
+    "green": word("buttons colour", "green"),
+    "blue": word("buttons colour", "blue"),
 }
+CARD_NAMES = {
+    "red": word("buttons card", "red"),
+    "yellow": word("buttons card", "yellow"),
+    "green": word("buttons card", "green"),
+    "blue": word("buttons card", "blue"),
+}
+OUT_NAMES = {"opted out": word("buttons out", "opted out"), "bust": word("buttons out", "bust")}
+WIDTH = 78
+
+
+def phase_text(phase: str, active: str, waiting: str | Text) -> Text:
+    if phase == "turn":
+        return tell("%(active)s rolls or opts out.", active=active)
+    if phase == "answer":
+        return tell(
+            "Waiting for %(waiting)s after %(active)s's roll.", waiting=waiting, active=active
+        )
+    return tell("Round over: waiting for %(waiting)s to place stars.", waiting=waiting)
 
 
 def board_text(board: dict) -> list[str]:
@@ -89,109 +119,186 @@ def board_text(board: dict) -> list[str]:
     return lines
 
 
-def player_text(board: dict, score: int) -> str:
-    notes = [plural(score, "star"), plural(board["buttons"], "button")]
-    notes.append(f"card{'s' * (len(board['cards']) != 1)} {' and '.join(board['cards'])}")
+def player_notes(board: dict, score: int) -> list[Text]:
+    cards = board["cards"]
+    notes = [
+        tell_plural("%(count)s star", "%(count)s stars", score),
+        tell_plural("%(count)s button", "%(count)s buttons", board["buttons"]),
+        tell_plural(
+            "card %(cards)s",
+            "cards %(cards)s",
+            len(cards),
+            cards=each_and([CARD_NAMES[card] for card in cards]),
+        ),
+    ]
     if board["out"]:
-        notes.append(board["out"])
+        notes.append(OUT_NAMES[board["out"]])
     if board["stars_to_place"]:
-        notes.append(f"{board['stars_to_place']} to place")
+        notes.append(
+            tell_plural("%(count)s to place", "%(count)s to place", board["stars_to_place"])
+        )
     if board["line_of_five"]:
-        notes.append("line of five")
-    return ", ".join(notes)
+        notes.append(tell("line of five"))
+    return notes
 
 
-def joined(names: list[str]) -> str:
-    return " and ".join([", ".join(names[:-1]), names[-1]] if len(names) > 2 else names)
-
-
-def view_text(state: dict, seat: int | None) -> str:
+def view_text(state: dict, seat: int | None) -> Text:
     """The position as `seat` sees it, in a few plain lines for an email; built from view."""
     shown = view(state, seat)
     names = shown["players"]
     phase = shown["phase"]
     active = names[shown["active"]]
-    lines = [f"Buttons, round {shown['round']}."]
+    lines: list = [tell("Buttons, round %(round)s.", round=shown["round"])]
     if phase == "over":
         winners = [names[n] for n in shown["winners"]]
-        lines.append(f"The game is over. Winner{'s' * (len(winners) > 1)}: {joined(winners)}")
+        lines.append(
+            tell_plural(
+                "The game is over. Winner: %(names)s",
+                "The game is over. Winners: %(names)s",
+                len(winners),
+                names=joined(winners),
+            )
+        )
     else:
-        waiting = joined([names[n] for n in shown["to_act"]]) or "nobody"
-        lines += textwrap.wrap(PHASE_TEXT[phase].format(active=active, waiting=waiting), 78)
+        waiting = joined([names[n] for n in shown["to_act"]]) or word("buttons", "nobody")
+        lines.append(Wrapped(phase_text(phase, active, waiting), WIDTH))
     roll = shown["last_roll"]
     if roll:
-        black = " ".join(str(die) for die in roll["black"]) or "none"
-        label = "Last roll" if phase in ("turn", "over") else "Dice"
-        lines.append(f"{label}: white {roll['white']}, gold {roll['gold']}, black {black}")
+        dice = {"white": roll["white"], "gold": roll["gold"], "black": black_dice(roll, " ")}
+        if phase in ("turn", "over"):
+            lines.append(tell("Last roll: white %(white)s, gold %(gold)s, black %(black)s", **dice))
+        else:
+            lines.append(tell("Dice: white %(white)s, gold %(gold)s, black %(black)s", **dice))
     if shown["gold_square"]:
         row, column = shown["gold_square"]
-        lines.append(f"Gold square: row {row}, column {column}")
+        lines.append(tell("Gold square: row %(row)s, column %(column)s", row=row, column=column))
     if shown["open_columns"] and shown["active"] in shown["to_act"]:
         columns = ", ".join(map(str, shown["open_columns"]))
-        lines.append(f"{active} may lay in row {roll['white']}, column {columns}")
+        lines.append(
+            tell(
+                "%(name)s may lay in row %(row)s, column %(columns)s",
+                name=active,
+                row=roll["white"],
+                columns=columns,
+            )
+        )
     mine = seat if seat is not None else shown["active"]
     board = shown["boards"][mine]
     lines.append("")
-    whose = f"Your board, {names[mine]}" if seat is not None else f"{names[mine]}'s board"
-    lines.append(f"{whose} (layout {board['layout']}):")
+    if seat is not None:
+        whose = tell(
+            "Your board, %(name)s (layout %(layout)s):", name=names[mine], layout=board["layout"]
+        )
+    else:
+        whose = tell(
+            "%(name)s's board (layout %(layout)s):", name=names[mine], layout=board["layout"]
+        )
+    lines.append(whose)
     lines += board_text(board)
-    colours = ", ".join(f"{letter} {colour}" for letter, colour in shown["colours"].items())
-    lines.append(f"  ({colours}; . empty, o button, * star)")
+    lines.append(tell("  (R red, Y yellow, G green, B blue; . empty, o button, * star)"))
     lines.append("")
     width = max(len(name) for name in names)
     for n, name in enumerate(names):
-        notes = player_text(shown["boards"][n], shown["scores"][n])
-        line = f"  {name:<{width}}  {notes}" + (", you" if n == seat else "")
-        lines += textwrap.wrap(line, 78, subsequent_indent=" " * (width + 4))
+        notes = player_notes(shown["boards"][n], shown["scores"][n])
+        if n == seat:
+            notes.append(word("buttons player", "you"))
+        line = Text(
+            "  %(name)s  %(notes)s",
+            {"name": f"{name:<{width}}", "notes": listed(notes)},
+            context=LAYOUT,
+        )
+        lines.append(Wrapped(line, WIDTH, " " * (width + 4)))
     if seat is not None and phase != "over":
-        lines.append(f"Your standing order: {ORDERS[shown['standing_order']]}")
-    return "\n".join(lines)
+        lines.append(
+            tell("Your standing order: %(order)s", order=order_name(shown["standing_order"]))
+        )
+    return told_lines(lines)
 
 
 # Describe
 
 
-def describe(before: dict, seat: int, move: dict, after: dict, viewer: Viewer) -> str:
+def describe(before: dict, seat: int, move: dict, after: dict, viewer: Viewer) -> Text:
     name = before["players"][seat]
     kind = move["kind"]
+    row, column = move.get("row"), move.get("column")
     if kind == "roll":
         line = describe_roll(before, seat, after)
     elif kind == "opt_out":
         buttons = before["boards"][seat].count(BUTTON)
-        line = f"{name} opts out of round {before['round']} with {plural(buttons, 'button')}."
+        line = tell_plural(
+            "%(name)s opts out of round %(round)s with %(count)s button.",
+            "%(name)s opts out of round %(round)s with %(count)s buttons.",
+            buttons,
+            name=name,
+            round=before["round"],
+        )
     elif kind == "lay":
-        colour = colour_of(before, seat, move["row"], move["column"])
-        line = f"{name} lays a button on row {move['row']}, column {move['column']} ({colour})."
+        colour = COLOUR_NAMES[colour_of(before, seat, row, column)]
+        line = tell(
+            "%(name)s lays a button on row %(row)s, column %(column)s (%(colour)s).",
+            name=name,
+            row=row,
+            column=column,
+            colour=colour,
+        )
     elif kind == "decline":
-        line = f"{name} declines the gold square."
+        line = tell("%(name)s declines the gold square.", name=name)
     elif kind == "star":
-        line = f"{name} places a star on row {move['row']}, column {move['column']}."
+        line = tell(
+            "%(name)s places a star on row %(row)s, column %(column)s.",
+            name=name,
+            row=row,
+            column=column,
+        )
     elif knows(viewer, seat):
-        line = f"{name} sets a standing order: {ORDERS[move['order']]}."
+        line = tell(
+            "%(name)s sets a standing order: %(order)s.", name=name, order=order_name(move["order"])
+        )
     else:
-        line = f"{name} changes a standing order."
-    return " ".join([line, *what_follows(before, move, after)])
+        line = tell("%(name)s changes a standing order.", name=name)
+    return sentences([line, *what_follows(before, move, after)])
 
 
-def describe_roll(before: dict, seat: int, after: dict) -> str:
+def describe_roll(before: dict, seat: int, after: dict) -> Text:
     name = before["players"][seat]
     dice = after["roll"]
-    black = ", ".join(map(str, dice["black"])) or "none"
-    line = f"{name} rolls white {dice['white']}, gold {dice['gold']}, black {black}."
+    line = tell(
+        "%(name)s rolls white %(white)s, gold %(gold)s, black %(black)s.",
+        name=name,
+        white=dice["white"],
+        gold=dice["gold"],
+        black=black_dice(dice, ", "),
+    )
     board = before["boards"][seat]
+    row = dice["white"]
     columns = sorted({dice["gold"], *dice["black"]})
-    squares = [column for column in columns if can_lay(board, dice["white"], column)]
+    squares = [column for column in columns if can_lay(board, row, column)]
     if not squares:
-        line += (
-            f" No legal square in row {dice['white']}: {name} busts, the buttons go back to"
-            " the pool and the stars stay."
+        bust = tell(
+            "No legal square in row %(row)s: %(name)s busts, the buttons go back to the pool "
+            "and the stars stay.",
+            row=row,
+            name=name,
         )
-    elif len(squares) == 1:
-        line += f" {name} lays on the only legal square, row {dice['white']}, column {squares[0]}."
+        return sentences([line, bust])
+    if len(squares) == 1:
+        only = tell(
+            "%(name)s lays on the only legal square, row %(row)s, column %(column)s.",
+            name=name,
+            row=row,
+            column=squares[0],
+        )
+        return sentences([line, only])
     return line
 
 
-def what_follows(before: dict, move: dict, after: dict) -> list[str]:
+def black_dice(dice: dict, between: str) -> str | Text:
+    """The black dice rolled, or 'none' when every one is in a depot."""
+    return between.join(map(str, dice["black"])) or word("buttons dice", "none")
+
+
+def what_follows(before: dict, move: dict, after: dict) -> list[Text]:
     """What the move set off: the dice passing on, the end of a round, the end of the game."""
     names = after["players"]
     told = []
@@ -199,43 +306,91 @@ def what_follows(before: dict, move: dict, after: dict) -> list[str]:
         after["round"] != before["round"] or after["phase"] in ("stars", "over")
     ):
         told.append(describe_round_end(after))
+    active = names[after["active"]]
     if after["phase"] == "over":
-        told.append("The game is over: " + describe_winners(after) + ".")
+        told.append(tell("The game is over: %(winners)s.", winners=describe_winners(after)))
     elif after["phase"] == "turn" and after["round"] != before["round"]:
-        told.append(f"Round {after['round']} begins with {names[after['active']]}.")
+        told.append(
+            tell("Round %(round)s begins with %(name)s.", round=after["round"], name=active)
+        )
     elif after["phase"] == "turn" and move["kind"] != "order":
         if after["active"] == before["active"]:
-            told.append(f"{names[after['active']]} takes another turn.")
+            told.append(tell("%(name)s takes another turn.", name=active))
         else:
-            told.append(f"The dice pass to {names[after['active']]}.")
+            told.append(tell("The dice pass to %(name)s.", name=active))
     return told
 
 
-def describe_round_end(state: dict) -> str:
+def describe_round_end(state: dict) -> Text:
     last = state["last_round"]
     earned = []
     for seat, score in enumerate(last["scores"]):
         if score:
-            parts = ["1 for opting out"]
+            parts = [tell("1 for opting out")]
             if score["colours"]:
-                parts.append(f"{len(score['colours'])} for {', '.join(score['colours'])}")
+                colours = listed([COLOUR_NAMES[colour] for colour in score["colours"]])
+                parts.append(
+                    tell_plural(
+                        "%(count)s for %(colours)s",
+                        "%(count)s for %(colours)s",
+                        len(score["colours"]),
+                        colours=colours,
+                    )
+                )
             if score["cards"]:
-                parts.append(f"{len(score['cards'])} for the button card")
-            stars = plural(score["stars"], "star")
-            earned.append(f"{state['players'][seat]} earns {stars} ({', '.join(parts)})")
-    earned_text = "; ".join(earned) or "nobody earns a star"
-    return f"Round {last['round']} is over: {earned_text}."
+                parts.append(
+                    tell_plural(
+                        "%(count)s for the button card",
+                        "%(count)s for the button card",
+                        len(score["cards"]),
+                    )
+                )
+            earned.append(
+                tell_plural(
+                    "%(name)s earns %(count)s star (%(parts)s)",
+                    "%(name)s earns %(count)s stars (%(parts)s)",
+                    score["stars"],
+                    name=state["players"][seat],
+                    parts=listed(parts),
+                )
+            )
+    if not earned:
+        return tell("Round %(round)s is over: nobody earns a star.", round=last["round"])
+    return tell(
+        "Round %(round)s is over: %(earned)s.", round=last["round"], earned=semicolons(earned)
+    )
 
 
-def describe_winners(state: dict) -> str:
+def describe_winners(state: dict) -> Text:
     best = winners(state)
     board = state["boards"][best[0]]
-    how = " with five stars in a line" if has_line(board) else ""
-    stars = plural(star_count(board), "star")
+    stars = star_count(board)
     if len(best) == 1:
-        return f"{state['players'][best[0]]} wins{how} ({stars})"
-    who = " and ".join(state["players"][seat] for seat in best)
-    return f"{who} share the victory{how} ({stars} each)"
+        name = state["players"][best[0]]
+        if has_line(board):
+            return tell_plural(
+                "%(name)s wins with five stars in a line (%(count)s star)",
+                "%(name)s wins with five stars in a line (%(count)s stars)",
+                stars,
+                name=name,
+            )
+        return tell_plural(
+            "%(name)s wins (%(count)s star)", "%(name)s wins (%(count)s stars)", stars, name=name
+        )
+    who = each_and([state["players"][seat] for seat in best])
+    if has_line(board):
+        return tell_plural(
+            "%(names)s share the victory with five stars in a line (%(count)s star each)",
+            "%(names)s share the victory with five stars in a line (%(count)s stars each)",
+            stars,
+            names=who,
+        )
+    return tell_plural(
+        "%(names)s share the victory (%(count)s star each)",
+        "%(names)s share the victory (%(count)s stars each)",
+        stars,
+        names=who,
+    )
 
 
 # The score explained
@@ -245,16 +400,37 @@ def explain(outcome: dict, names: list[str]) -> Explanation:
     """Stars are the score; a line of five stars beats any count (then the most stars win)."""
     details = outcome["details"]
     stars, lines = details["stars"], details["lines_of_five"]
-    sentences = [
-        f"After {plural(details['rounds'], 'round')} each star counts one, and five stars in a "
-        "line beat any count."
+    told = [
+        tell_plural(
+            "After %(count)s round each star counts one, and five stars in a line beat any count.",
+            "After %(count)s rounds each star counts one, and five stars in a line beat any count.",
+            details["rounds"],
+        )
     ]
     for seat, name in enumerate(names):
-        line = " with five in a line" if lines[seat] else ""
-        sentences.append(f"{name} has {plural(stars[seat], 'star')}{line}.")
-    rows = [[name, stars[seat], "yes" if lines[seat] else ""] for seat, name in enumerate(names)]
-    return Explanation(sentences, ["Player", "Stars", "Five in a line"], rows)
-
-
-def plural(count: int, noun: str) -> str:
-    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
+        if lines[seat]:
+            told.append(
+                tell_plural(
+                    "%(name)s has %(count)s star with five in a line.",
+                    "%(name)s has %(count)s stars with five in a line.",
+                    stars[seat],
+                    name=name,
+                )
+            )
+        else:
+            told.append(
+                tell_plural(
+                    "%(name)s has %(count)s star.",
+                    "%(name)s has %(count)s stars.",
+                    stars[seat],
+                    name=name,
+                )
+            )
+    yes = word("buttons score", "yes")
+    rows = [[name, stars[seat], yes if lines[seat] else ""] for seat, name in enumerate(names)]
+    columns = [
+        word("buttons score", "Player"),
+        word("buttons score", "Stars"),
+        word("buttons score", "Five in a line"),
+    ]
+    return Explanation(told, columns, rows)
