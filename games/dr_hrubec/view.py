@@ -13,10 +13,11 @@ from __future__ import annotations
 import textwrap
 
 from games.base import Explanation, Viewer, knows
-from games.dr_hrubec.cards import BY_SLUG, CLOSING, name
+from games.dr_hrubec.cards import BY_SLUG, CLOSING, GLUE, glued, name, signed, spec_name
 from games.dr_hrubec.rules.moves import rules_version, seat_count, to_act
 from games.dr_hrubec.rules.refusals import question
 from games.dr_hrubec.rules.scoring import ability_sheet, standing
+from games.texts import Text, tell
 
 
 def view(state: dict, seat: int | None) -> dict:
@@ -108,15 +109,21 @@ def castling_view(state: dict, seat: int | None) -> dict | None:
 
 def describe(before: dict, seat: int, move: dict, after: dict, viewer: Viewer) -> str:
     names = after["players"]
-    lines = [tell(event, names, viewer, after) for event in after["events"]]
+    lines = [tell_event(event, names, viewer, after) for event in after["events"]]
     if after["castling"]:
-        waiting = " and ".join(names[other] for other in to_act(after))
-        lines += wrapped(f"Castling: waiting for {waiting} to choose a doctor to pass left.")
+        lines.append(castling_wait(names, to_act(after)))
     elif after["phase"] != "over" and to_act(after):
         follows = next_step(before, after)
         if follows:
             lines.append(follows)
-    return " ".join(line for line in lines if line) or f"{names[seat]} moves."
+    return glued([line for line in lines if line], " ") or tell("%(who)s moves.", who=names[seat])
+
+
+def castling_wait(names: list[str], waiting: list[int]) -> Text:
+    return tell(
+        "Castling: waiting for %(players)s to choose a doctor to pass left.",
+        players=glued([names[other] for other in waiting], " and "),
+    )
 
 
 def next_step(before: dict, after: dict) -> str:
@@ -124,110 +131,181 @@ def next_step(before: dict, after: dict) -> str:
     active = after["active"]
     if after["pending"]:
         effect = after["pending"][0]
-        return f"{names[effect['seat']]} must {question(effect)}."
+        return must(names[effect["seat"]], effect)
     if (before["active"], before["phase"]) == (active, after["phase"]):
         return ""
     if after["phase"] == "operate" and after["closing"] is not None:
-        return f"{names[active]} operates one last time."
+        return tell("%(who)s operates one last time.", who=names[active])
     if after["phase"] == "operate":
-        return f"It is {names[active]}'s turn: {name(after['tables'][active])} is on the table."
+        return tell(
+            "It is %(who)s's turn: %(patient)s is on the table.",
+            who=names[active],
+            patient=name(after["tables"][active]),
+        )
     if after["phase"] == "morning" and before["active"] != active:
-        return f"It is {names[active]}'s turn."
+        return tell("It is %(who)s's turn.", who=names[active])
     return ""
 
 
-def tell(event: dict, names: list[str], viewer: Viewer, after: dict) -> str:
+def must(who: str, effect: dict) -> Text:
+    return tell("%(who)s must %(question)s.", who=who, question=question(effect))
+
+
+def tell_event(event: dict, names: list[str], viewer: Viewer, after: dict) -> str:
     who = names[event["seat"]] if event["seat"] is not None else ""
     what = event["e"]
     if what == "draw":
         if knows(viewer, event["seat"]):
-            return f"{who} draws {name(event['card'])}."
-        return f"{who} draws a card."
+            return tell("%(who)s draws %(card)s.", who=who, card=name(event["card"]))
+        return tell("%(who)s draws a card.", who=who)
     if what == "pick":
         if knows(viewer, event["seat"]):
-            return f"{who} chooses {name(event['doctor'])} to pass on for Castling."
-        return f"{who} has chosen a doctor to pass on for Castling."
+            return tell(
+                "%(who)s chooses %(doctor)s to pass on for Castling.",
+                who=who,
+                doctor=name(event["doctor"]),
+            )
+        return tell("%(who)s has chosen a doctor to pass on for Castling.", who=who)
     if what == "operate":
         return tell_operation(after["last"], names)
     if what == "castled":
-        passes = "; ".join(
-            f"{names[giver]} passes {name(doctor)} to {names[(giver + 1) % len(names)]}"
-            for giver, doctor in event["passes"]
-        )
-        return f"Castling: {passes or 'nobody has a doctor to pass'}."
+        return tell_castled(event, names)
     if what == "play":
         return tell_play(event, names, who)
     if what == "fire":
         if event["owner"] == event["seat"]:
-            return f"{who} discards {name(event['doctor'])} from the team."
-        return f"{who} discards {names[event['owner']]}'s {name(event['doctor'])}."
+            return tell(
+                "%(who)s discards %(doctor)s from the team.", who=who, doctor=name(event["doctor"])
+            )
+        return tell(
+            "%(who)s discards %(owner)s's %(doctor)s.",
+            who=who,
+            owner=names[event["owner"]],
+            doctor=name(event["doctor"]),
+        )
     if what == "over":
-        scores = ", ".join(f"{player} {standing(after, n)}" for n, player in enumerate(names))
-        return f"The game is over: {scores}."
-    return PLAIN[what].format(
-        who=who,
-        count=event.get("count"),
-        card=name(event["card"]) if event.get("card") else "",
-        doctor=name(event["doctor"]) if event.get("doctor") else "",
-        patient=name(event["patient"]) if event.get("patient") else "",
-        owner=names[event["owner"]] if event.get("owner") is not None else "",
-        to=names[event["to"]] if event.get("to") is not None else "",
-        because=f" ({name(event['card'])})" if event.get("card") else "",
+        scores = glued(
+            [
+                Text(
+                    "%(player)s %(score)s",
+                    {"player": player, "score": standing(after, n)},
+                    context=GLUE,
+                )
+                for n, player in enumerate(names)
+            ],
+            ", ",
+        )
+        return tell("The game is over: %(scores)s.", scores=scores)
+    if what == "gone" and event.get("card"):
+        return tell(
+            "%(patient)s leaves the game (%(card)s).",
+            patient=name(event["patient"]),
+            card=name(event["card"]),
+        )
+    params = {
+        "who": who,
+        "count": event.get("count"),
+        "card": name(event["card"]) if event.get("card") else "",
+        "doctor": name(event["doctor"]) if event.get("doctor") else "",
+        "patient": name(event["patient"]) if event.get("patient") else "",
+        "owner": names[event["owner"]] if event.get("owner") is not None else "",
+        "to": names[event["to"]] if event.get("to") is not None else "",
+    }
+    template = PLAIN[what]
+    return tell(
+        template, **{key: value for key, value in params.items() if f"%({key})s" in template}
     )
+
+
+def tell_castled(event: dict, names: list[str]) -> Text:
+    passes = [
+        tell(
+            "%(giver)s passes %(doctor)s to %(taker)s",
+            giver=names[giver],
+            doctor=name(doctor),
+            taker=names[(giver + 1) % len(names)],
+        )
+        for giver, doctor in event["passes"]
+    ]
+    if not passes:
+        return tell("Castling: nobody has a doctor to pass.")
+    return tell("Castling: %(passes)s.", passes=glued(passes, "; "))
 
 
 PLAIN = {
-    "reshuffle": "The discard pile is shuffled into a new draw deck of {count} cards.",
-    "no_card": "There is no card left for {who} to draw.",
-    "skip": "{who} neither draws nor hires.",
-    "hire": "{who} hires {doctor}.",
-    "queue": "{who} calls {patient} from the queue into the waiting room.",
-    "closing": "{who} turns up the hospital closing card: the hospital closes. Those with a "
+    "reshuffle": "The discard pile is shuffled into a new draw deck of %(count)s cards.",
+    "no_card": "There is no card left for %(who)s to draw.",
+    "skip": "%(who)s neither draws nor hires.",
+    "hire": "%(who)s hires %(doctor)s.",
+    "queue": "%(who)s calls %(patient)s from the queue into the waiting room.",
+    "closing": "%(who)s turns up the hospital closing card: the hospital closes. Those with a "
     "patient on the table operate one last time, clockwise, without playing cards.",
-    "admit": "{who} takes {patient} from the waiting room onto the operating table.",
-    "cured": "{patient} is cured and goes to {who}'s cured pile.",
-    "holiday": "{patient} goes on holiday to {to}'s operating table.",
-    "lunch_break": "{patient} goes back to the waiting room.",
-    "alcoholic_moves": "{patient} staggers onto {to}'s operating table.",
-    "gone": "{patient} leaves the game{because}.",
-    "to_morgue": "{patient} goes into {to}'s morgue.",
-    "doctor_moves": "{doctor} moves from {who}'s team to {to}'s.",
-    "steal": "{who} takes {doctor} from {owner}.",
-    "discard": "{who} discards {card}.",
-    "decline": "{who} leaves the waiting room as it is.",
-    "end": "{who} ends the turn.",
+    "admit": "%(who)s takes %(patient)s from the waiting room onto the operating table.",
+    "cured": "%(patient)s is cured and goes to %(who)s's cured pile.",
+    "holiday": "%(patient)s goes on holiday to %(to)s's operating table.",
+    "lunch_break": "%(patient)s goes back to the waiting room.",
+    "alcoholic_moves": "%(patient)s staggers onto %(to)s's operating table.",
+    "gone": "%(patient)s leaves the game.",
+    "to_morgue": "%(patient)s goes into %(to)s's morgue.",
+    "doctor_moves": "%(doctor)s moves from %(who)s's team to %(to)s's.",
+    "steal": "%(who)s takes %(doctor)s from %(owner)s.",
+    "discard": "%(who)s discards %(card)s.",
+    "decline": "%(who)s leaves the waiting room as it is.",
+    "end": "%(who)s ends the turn.",
 }
 
 
-def tell_operation(last: dict, names: list[str]) -> str:
+def tell_operation(last: dict, names: list[str]) -> Text:
     last = operation_view(last)
-    who = names[last["seat"]]
-    roll = f"rolls {last['roll']}"
     if last["counted"] != last["roll"]:
-        roll += f" (counts as {last['counted']})"
-    if last["blackout"]:
-        sum_up = f"{roll}, blackout: the die alone"
+        roll = tell(
+            "rolls %(roll)s (counts as %(counted)s)", roll=last["roll"], counted=last["counted"]
+        )
     else:
-        sum_up = f"{roll} + skill {last['skill']:+d}"
-        if last["bonus"]:
-            sum_up += f" + bonus {last['bonus']:+d}"
-    verdict = "cured" if last["cured"] else "dead"
-    return (
-        f"{who} operates on {name(last['patient'])} ({last['spec']}, difficulty "
-        f"{last['difficulty']}): {sum_up} = {last['total']}: {verdict}."
+        roll = tell("rolls %(roll)s", roll=last["roll"])
+    if last["blackout"]:
+        sum_up = tell("%(roll)s, blackout: the die alone", roll=roll)
+    elif last["bonus"]:
+        sum_up = tell(
+            "%(roll)s + skill %(skill)s + bonus %(bonus)s",
+            roll=roll,
+            skill=signed(last["skill"]),
+            bonus=signed(last["bonus"]),
+        )
+    else:
+        sum_up = tell("%(roll)s + skill %(skill)s", roll=roll, skill=signed(last["skill"]))
+    params = {
+        "who": names[last["seat"]],
+        "patient": name(last["patient"]),
+        "spec": spec_name(last["spec"]),
+        "difficulty": last["difficulty"],
+        "sum": sum_up,
+        "total": last["total"],
+    }
+    if last["cured"]:
+        return tell(
+            "%(who)s operates on %(patient)s (%(spec)s, difficulty %(difficulty)s): "
+            "%(sum)s = %(total)s: cured.",
+            **params,
+        )
+    return tell(
+        "%(who)s operates on %(patient)s (%(spec)s, difficulty %(difficulty)s): "
+        "%(sum)s = %(total)s: dead.",
+        **params,
     )
 
 
-def tell_play(event: dict, names: list[str], who: str) -> str:
-    card = event["card"]
-    line = f"{who} plays {name(card)}"
+def tell_play(event: dict, names: list[str], who: str) -> Text:
+    card = name(event["card"])
     if "doctor" in event:
-        line += f" on {name(event['doctor'])}"
-    if "patient" in event:
-        line += f" on {name(event['patient'])}"
-    if "player" in event:
-        line += f" on {names[event['player']]}"
-    return line + "."
+        target = name(event["doctor"])
+    elif "patient" in event:
+        target = name(event["patient"])
+    elif "player" in event:
+        target = names[event["player"]]
+    else:
+        return tell("%(who)s plays %(card)s.", who=who, card=card)
+    return tell("%(who)s plays %(card)s on %(target)s.", who=who, card=card, target=target)
 
 
 # The position in plain text, for email: built only from what `view` shows the seat
