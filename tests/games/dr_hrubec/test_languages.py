@@ -1,8 +1,8 @@
 """Dr. Hrubec in Polish and Czech: over seeded random playouts, every log line (for every
-viewer), every legal move as listed, the refusals and the email picture have every sentence in
-both catalogues; every move read in either language reads back as itself (with diacritics or
-without, in any case), no two moves read alike, and no English word of the game is left in what
-a Polish or Czech reader reads."""
+viewer), every legal move as listed, the refusals, the email picture and the final score in
+words have every sentence in both catalogues; every move read in either language reads back as
+itself (with diacritics or without, in any case), no two moves read alike, and no English word
+of the game is left in what a Polish or Czech reader reads."""
 
 from __future__ import annotations
 
@@ -115,6 +115,25 @@ def check_refusals(state: dict, seat: int) -> None:
                 assert_told(refused.reason, f"refusal of {move}")
 
 
+def check_picture(state: dict, seat: int | None) -> None:
+    picture = rules.view_text(state, seat)
+    assert_told(picture, "view_text")
+    for language in LANGUAGES:
+        read = read_in(picture, language)
+        assert not ENGLISH.search(read), f"view_text in {language}: {read}"
+        assert "\xa0" not in read
+        assert all(len(line) <= 80 for line in read.splitlines()), read
+
+
+def check_explained(state: dict) -> None:
+    outcome = rules.outcome(state)
+    told = rules.explain(outcome.as_dict(), state["players"])
+    for text in (*told.sentences, *told.columns):
+        assert_told(text, "score explanation")
+        for language in LANGUAGES:
+            assert_no_english(text, language, "score explanation")
+
+
 @pytest.mark.parametrize("players", [2, 3, 5])
 def test_every_line_move_and_refusal_of_a_game_is_told_in_polish_and_czech(players):
     moves_read = 0
@@ -133,9 +152,14 @@ def test_every_line_move_and_refusal_of_a_game_is_told_in_polish_and_czech(playe
                 moves_read += check_moves(after, other)
             if step % 5 == 0:
                 check_refusals(after, seat)
+                for viewer in (*range(players), None):
+                    check_picture(after, viewer)
             last = after
         assert last["phase"] == "over"
         check_refusals(last, 0)
+        for viewer in (*range(players), None):
+            check_picture(last, viewer)
+        check_explained(last)
     assert moves_read > 200
 
 
