@@ -46,8 +46,8 @@ NOTATION_HELP = """Dr. Hrubec moves (one per line; case and punctuation do not m
                              answers to what a card asks of you"""
 
 
-def notation_help() -> str:
-    return NOTATION_HELP
+def notation_help() -> Text:
+    return tell(NOTATION_HELP)
 
 
 # Formatting

@@ -183,3 +183,23 @@ def test_a_refusal_reads_in_the_readers_language():
         rules.apply(state, waiting, {"kind": "draw"}, step_rng("x", 0))
     assert read_in(refused.value.reason, "pl").startswith("Teraz tura gracza")
     assert read_in(refused.value.reason, "cs").startswith("Na tahu je")
+
+
+def test_the_notation_help_of_the_turn_email_reads_in_polish_and_czech():
+    told = rules.notation_help()
+    assert_told(told, "notation help")
+    for language in LANGUAGES:
+        assert_no_english(told, language, "notation help")
+
+
+def test_the_examples_of_the_polish_and_czech_notation_help_are_moves_the_reader_knows():
+    state = rules.setup(NAMES[:2], {}, step_rng("dr_hrubec-languages-help", 0))
+    for language in LANGUAGES:
+        for line in read_in(rules.notation_help(), language).splitlines()[2:]:
+            example = line.strip().split("  ")[0].split(",")[0]
+            if example and not line.startswith("    "):
+                try:
+                    rules.parse_move(example, state, 0)
+                except IllegalMove as refused:
+                    # Known verb or card, only not possible in this position.
+                    assert "understand" not in refused.reason, (language, example)
