@@ -116,9 +116,8 @@ class Tight(Text):
     """A told name kept on one line when its sentence is wrapped (written with no-break
     spaces, in English and in whichever language it is read)."""
 
-    def __new__(cls, told: str) -> Tight:
+    def __new__(cls, told: Text) -> Tight:
         made = str.__new__(cls, str(told).replace(" ", "\xa0"))
-        told = told if isinstance(told, Text) else Text("%(text)s", {"text": str(told)})
         made.msgid, made.params = told.msgid, told.params
         made.plural, made.count, made.context = told.plural, told.count, told.context
         return made

@@ -13,7 +13,7 @@ import pytest
 
 import games
 from games import Rng, step_rng
-from games.base import EVERYONE, IllegalMove
+from games.base import EVERYONE, IllegalMove, group_moves
 from games.dr_hrubec.cards import ACTIONS, DOCTORS
 from tests.helpers.game_texts import LANGUAGES, read_in, untranslated
 
@@ -98,6 +98,10 @@ def check_moves(state: dict, seat: int) -> int:
             for line in (read, plain(read), plain(read).upper(), read.lower()):
                 assert rules.parse_move(line, state, seat) == move, (language, line, move)
         assert len(set(spellings)) == len(spellings), f"two moves read alike: {spellings}"
+        # A long list is folded in the turn email from the spellings in the reader's language.
+        for group in group_moves(spellings):
+            for line in group.spellings():
+                assert rules.parse_move(line, state, seat) in legal, (language, group.line())
     return len(legal)
 
 
