@@ -4,8 +4,10 @@ Rules notes: how the service reads ../shared/rulebooks/dr-hrubec.txt. The card s
 house-data table in cards.py; the rules are the package rules/ (setup, apply and the turn in its
 __init__.py), with who acts and the legal moves in rules/moves.py, the operation in
 rules/operation.py, the die, the skills and the final score in rules/scoring.py and the
-refusals' words in rules/refusals.py; the views and log lines
-are in view.py, the email notation in notation.py, the strong bot in bot.py.
+refusals' words in rules/refusals.py; the views, the email picture and the score in words
+are in view/ (the log lines in view/log.py), the email notation in notation/ (the Polish and
+Czech words it reads in notation/words.py), the strong bot in bot.py. Every sentence a player
+reads is told through games/texts.py, card names as words of the context "dr_hrubec card".
 
 Rules versions (a game keeps the one it started under; see "Versions" at the end):
 - 1: calling or admitting a patient ends the turn at once; a forced discard from a hand of one

@@ -10,7 +10,11 @@ the pages and emails show.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import Any
+
+from games.texts import Text, word
 
 SPECIALIZATIONS = ("surgery", "psychiatry", "stomatology", "dermatology")
 
@@ -189,5 +193,35 @@ def full_set() -> list[str]:
     return [card.slug for card in CARDS for _ in range(card.copies)]
 
 
-def name(slug: str) -> str:
-    return BY_SLUG[slug].name if slug in BY_SLUG else "the hospital closing card"
+def name(slug: str) -> Text:
+    """A card's name, told so that each language names it as words.py does."""
+    if slug in BY_SLUG:
+        return word("dr_hrubec card", BY_SLUG[slug].name)
+    return word("dr_hrubec card", "the hospital closing card")
+
+
+def spec_name(spec: str) -> Text:
+    return word("dr_hrubec specialization", spec)
+
+
+# How told sentences and names are strung together, keeping the English exactly as it always
+# read: a separator between two told pieces is itself a message (of the context
+# "dr_hrubec glue"), so that a language may say " and " its own way.
+
+GLUE = "dr_hrubec glue"
+
+
+def glued(items: Iterable[Any], separator: str) -> Text | str:
+    """The items with `separator` between each two: ", ", "; ", " and ", " " or a new line."""
+    items = list(items)
+    if not items:
+        return ""
+    made = items[0] if isinstance(items[0], Text) else str(items[0])
+    for item in items[1:]:
+        made = Text(f"%(first)s{separator}%(next)s", {"first": made, "next": item}, context=GLUE)
+    return made
+
+
+def signed(number: int) -> str:
+    """A number with its sign, as the sheets print skills: +2, -1, +0."""
+    return f"{number:+d}"

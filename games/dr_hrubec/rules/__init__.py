@@ -43,6 +43,7 @@ from games.dr_hrubec.rules.moves import (
 )
 from games.dr_hrubec.rules.operation import operate
 from games.dr_hrubec.rules.refusals import refusal, waiting_message
+from games.texts import tell
 
 slug = "dr_hrubec"
 title = "Dr. Hrubec"
@@ -70,7 +71,13 @@ def setup(
     version = versions[-1] if version is None else version
     if version not in versions:
         known = ", ".join(map(str, versions))
-        raise IllegalMove(f"Dr. Hrubec has rules versions {known}, not {version!r}.")
+        raise IllegalMove(
+            tell(
+                "Dr. Hrubec has rules versions %(known)s, not %(version)s.",
+                known=known,
+                version=repr(version),
+            )
+        )
     count = len(names)
     doctors = list(DOCTORS)
     rng.shuffle(doctors)
@@ -146,15 +153,21 @@ def apply(state: dict, seat: int, move: Any, rng: Rng) -> dict:
 
 def check(state: dict, seat: int, move: Any) -> None:
     if not isinstance(move, dict) or not isinstance(move.get("kind"), str):
-        raise IllegalMove("A move is an object with a 'kind'; try: " + ", ".join(MOVE_KINDS) + ".")
+        raise IllegalMove(
+            tell("A move is an object with a 'kind'; try: %(kinds)s.", kinds=", ".join(MOVE_KINDS))
+        )
     if move["kind"] not in MOVE_KINDS:
         raise IllegalMove(
-            f"'{move['kind']}' is not a move in Dr. Hrubec; try: {', '.join(MOVE_KINDS)}."
+            tell(
+                "'%(kind)s' is not a move in Dr. Hrubec; try: %(kinds)s.",
+                kind=move["kind"],
+                kinds=", ".join(MOVE_KINDS),
+            )
         )
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < seat_count(state):
-        raise IllegalMove(f"There is no seat {seat!r} in this game.")
+        raise IllegalMove(tell("There is no seat %(seat)s in this game.", seat=repr(seat)))
     if state["phase"] == "over":
-        raise IllegalMove("The game is over.")
+        raise IllegalMove(tell("The game is over."))
     if seat not in to_act(state):
         raise IllegalMove(waiting_message(state, seat))
     plain = all(isinstance(v, str) or type(v) is int for v in move.values())

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.dr_hrubec.cards import BY_SLUG, name
+from games.dr_hrubec.cards import BY_SLUG, glued, name, spec_name
 from games.dr_hrubec.rules.moves import (
     ANSWER_KIND,
     MAX_DOCTORS,
@@ -15,41 +15,47 @@ from games.dr_hrubec.rules.moves import (
     seat_of_patient,
     shielded,
 )
+from games.texts import Text, tell, word
 
 
-def waiting_message(state: dict, seat: int) -> str:
+def waiting_message(state: dict, seat: int) -> Text:
     names = state["players"]
     if state["castling"]:
         if seat not in state["castling"]["seats"]:
-            return "Everyone with a doctor is choosing one to pass for Castling; you have none."
-        return "You have chosen your doctor for Castling; waiting for the others."
+            return tell(
+                "Everyone with a doctor is choosing one to pass for Castling; you have none."
+            )
+        return tell("You have chosen your doctor for Castling; waiting for the others.")
     if state["pending"]:
         effect = state["pending"][0]
-        return f"Waiting for {names[effect['seat']]} to {question(effect)}."
-    return f"It is {names[state['active']]}'s turn, not yours."
+        return tell(
+            "Waiting for %(who)s to %(question)s.",
+            who=names[effect["seat"]],
+            question=question(effect),
+        )
+    return tell("It is %(who)s's turn, not yours.", who=names[state["active"]])
 
 
-def question(effect: dict) -> str:
+def question(effect: dict) -> Text:
     asks, card = effect["do"], effect.get("card")
     if asks == "send":
-        what = name(effect["doctor"]) if effect.get("doctor") else name(effect["patient"])
-        if effect.get("doctor") and effect.get("patient"):
-            what += f" and {name(effect['patient'])}"
-        return f"choose the player {what} goes to"
+        going = [effect[key] for key in ("doctor", "patient") if effect.get(key)]
+        what = glued([name(going[0]), *map(name, going[1:2])], " and ")
+        return tell("choose the player %(what)s goes to", what=what)
     if asks == "fire" and card == "overflow":
-        return "choose which of five doctors to discard"
+        return tell("choose which of five doctors to discard")
     if asks == "fire" and card == "alien":
-        return "choose a doctor to discard for Alien"
+        return tell("choose a doctor to discard for Alien")
     if asks == "fire":
-        return f"choose one of their doctors to discard for {name(card)}"
+        return tell("choose one of their doctors to discard for %(card)s", card=name(card))
     if asks == "steal":
-        return f"choose a doctor to steal for {name(card)}"
+        return tell("choose a doctor to steal for %(card)s", card=name(card))
     if asks == "discard":
-        return f"choose a card to discard for {name(card)}"
-    return "choose a patient from the waiting room for Siamese twins, or decline"
+        return tell("choose a card to discard for %(card)s", card=name(card))
+    return tell("choose a patient from the waiting room for Siamese twins, or decline")
 
 
-def refusal(state: dict, seat: int, move: dict) -> str:
+def refusal(state: dict, seat: int, move: dict) -> Text:
     """Why a move of a known kind, from a seat that is waited for, is not possible."""
     kind = move["kind"]
     shape = shape_refusal(move)
@@ -57,17 +63,19 @@ def refusal(state: dict, seat: int, move: dict) -> str:
         return shape
     if state["castling"]:
         if kind != "castle":
-            return "Castling first: choose the doctor you pass to the left (e.g. 'castle Butcher')."
+            return tell(
+                "Castling first: choose the doctor you pass to the left (e.g. 'castle Butcher')."
+            )
         return card_refusal(move.get("doctor"), state["teams"][seat], "your team")
     if state["pending"]:
         effect = state["pending"][0]
         expected = ANSWER_KIND[effect["do"]]
         if kind not in (expected, "decline" if effect["do"] == "siamese" else expected):
-            return f"First {question(effect)}."
+            return tell("First %(question)s.", question=question(effect))
         return answer_refusal(state, effect, move)
     phase = state["phase"]
     if kind in ("castle", "send", "fire", "steal", "discard", "decline"):
-        return f"Nothing asks you to {kind} now."
+        return tell("Nothing asks you to %(verb)s now.", verb=word("dr_hrubec move", kind))
     if kind == "play":
         return play_refusal(state, seat, move)
     allowed = {
@@ -77,7 +85,7 @@ def refusal(state: dict, seat: int, move: dict) -> str:
         "after": ("end",),
     }[phase]
     if kind not in allowed:
-        return PHASE_HINT[phase]
+        return tell(PHASE_HINT[phase])
     return phase_refusal(state, seat, move)
 
 
@@ -104,15 +112,15 @@ FIELDS = {
 OPTIONAL_FIELDS = {"hire": ("fire",), "play": ("doctor", "patient", "player")}
 
 
-def shape_refusal(move: dict) -> str | None:
+def shape_refusal(move: dict) -> Text | None:
     kind = move["kind"]
     allowed = {"kind", *FIELDS[kind], *OPTIONAL_FIELDS.get(kind, ())}
     unknown = sorted(set(move) - allowed)
     if unknown:
-        return f"A '{kind}' move has no '{unknown[0]}'."
+        return tell("A '%(kind)s' move has no '%(field)s'.", kind=kind, field=unknown[0])
     missing = [field for field in FIELDS[kind] if field not in move]
     if missing:
-        return f"A '{kind}' move needs a '{missing[0]}'."
+        return tell("A '%(kind)s' move needs a '%(field)s'.", kind=kind, field=missing[0])
     return None
 
 
@@ -125,105 +133,133 @@ PHASE_HINT = {
 }
 
 
-def card_refusal(card: Any, among: list[str], where: str) -> str:
+def card_refusal(card: Any, among: list[str], where: str) -> Text:
     if not isinstance(card, str) or card not in BY_SLUG:
-        return "Name a card of the game (e.g. 'Butcher')."
+        return tell("Name a card of the game (e.g. 'Butcher').")
     if card not in among:
-        return f"{name(card)} is not in {where}."
-    return "That is not possible now."
+        return tell(NOT_IN[where], card=name(card))
+    return tell("That is not possible now.")
 
 
-def answer_refusal(state: dict, effect: dict, move: dict) -> str:
+NOT_IN = {
+    "your team": "%(card)s is not in your team.",
+    "your hand": "%(card)s is not in your hand.",
+    "the waiting room": "%(card)s is not in the waiting room.",
+}
+
+
+def answer_refusal(state: dict, effect: dict, move: dict) -> Text:
     seat = effect["seat"]
     options = answer_options(state, effect)
     if move["kind"] == "send":
         if move.get("player") == seat:
-            return "Choose another player, not yourself."
-        return f"Choose a player by seat: {', '.join(str(o['player']) for o in options)}."
+            return tell("Choose another player, not yourself.")
+        seats = ", ".join(str(option["player"]) for option in options)
+        return tell("Choose a player by seat: %(seats)s.", seats=seats)
     if move["kind"] in ("fire", "steal"):
         allowed = [option["doctor"] for option in options]
         doctor = move.get("doctor")
         if doctor == "dr_incognito":
-            return "No special effect can touch Dr. Incognito."
+            return tell("No special effect can touch Dr. Incognito.")
         if isinstance(doctor, str) and BY_SLUG.get(doctor) and BY_SLUG[doctor].kind == "doctor":
             if effect["card"] == "exhibitionist" and BY_SLUG[doctor].gender != "woman":
-                return "Exhibitionist steals a woman doctor."
+                return tell("Exhibitionist steals a woman doctor.")
             if doctor in allowed:
-                return "That is not possible now."
-            return f"{name(doctor)} cannot be chosen; choose one of: {names_of(allowed)}."
-        return f"Choose one of: {names_of(allowed)}."
+                return tell("That is not possible now.")
+            return tell(
+                "%(doctor)s cannot be chosen; choose one of: %(doctors)s.",
+                doctor=name(doctor),
+                doctors=names_of(allowed),
+            )
+        return tell("Choose one of: %(doctors)s.", doctors=names_of(allowed))
     if move["kind"] == "discard":
         return card_refusal(move.get("card"), state["hands"][seat], "your hand")
     return card_refusal(move.get("patient"), state["waiting"], "the waiting room")
 
 
-def names_of(cards: list[str]) -> str:
-    return ", ".join(name(card) for card in cards) or "nobody"
+def names_of(cards: list[str]) -> Text | str:
+    return glued(map(name, cards), ", ") or word("dr_hrubec word", "nobody")
 
 
-def phase_refusal(state: dict, seat: int, move: dict) -> str:
+def phase_refusal(state: dict, seat: int, move: dict) -> Text:
     kind = move["kind"]
     hand = state["hands"][seat]
     if kind == "draw":
         if len(hand) >= 5:
-            return f"You have {len(hand)} cards; you may draw only with fewer than 5."
-        return "There is no card left to draw."
+            return tell(
+                "You have %(count)s cards; you may draw only with fewer than 5.", count=len(hand)
+            )
+        return tell("There is no card left to draw.")
     if kind == "hire":
         doctor = move.get("doctor")
         if not isinstance(doctor, str) or BY_SLUG.get(doctor) is None:
-            return "Name the doctor you hire (e.g. 'hire Butcher')."
+            return tell("Name the doctor you hire (e.g. 'hire Butcher').")
         if doctor not in hand or BY_SLUG[doctor].kind != "doctor":
-            return f"{name(doctor)} is not a doctor in your hand."
+            return tell("%(card)s is not a doctor in your hand.", card=name(doctor))
         team = state["teams"][seat]
         if len(team) >= MAX_DOCTORS and "fire" not in move:
-            return "You have four doctors: fire one as you hire (e.g. 'hire X, fire Y')."
+            return tell("You have four doctors: fire one as you hire (e.g. 'hire X, fire Y').")
         if len(team) < MAX_DOCTORS and "fire" in move:
-            return "You have a free office; nobody needs to be fired."
+            return tell("You have a free office; nobody needs to be fired.")
         return card_refusal(move.get("fire"), team, "your team")
     if kind == "queue":
-        return f"The waiting room is full ({state['places']} places): admit one of its patients."
+        return tell(
+            "The waiting room is full (%(places)s places): admit one of its patients.",
+            places=state["places"],
+        )
     if kind == "admit":
         return card_refusal(move.get("patient"), state["waiting"], "the waiting room")
     if kind == "operate":
-        patient = BY_SLUG[state["tables"][seat]]
-        specs = ", ".join(ordered_specs(patient.difficulty))
-        return f"{patient.name} can be operated in: {specs}."
-    return "That is not possible now."
+        patient = state["tables"][seat]
+        specs = glued(map(spec_name, ordered_specs(BY_SLUG[patient].difficulty)), ", ")
+        return tell(
+            "%(patient)s can be operated in: %(specs)s.", patient=name(patient), specs=specs
+        )
+    return tell("That is not possible now.")
 
 
-def play_refusal(state: dict, seat: int, move: dict) -> str:
+def play_refusal(state: dict, seat: int, move: dict) -> Text:
     if state["closing"] is not None:
-        return "The hospital is closed: no more cards can be played."
+        return tell("The hospital is closed: no more cards can be played.")
     card = move.get("card")
     if not isinstance(card, str) or card not in BY_SLUG or BY_SLUG[card].kind != "action":
-        return "Name the action card you play (e.g. 'Nurse')."
+        return tell("Name the action card you play (e.g. 'Nurse').")
     if card not in state["hands"][seat]:
-        return f"You have no {name(card)} in your hand."
+        return tell("You have no %(card)s in your hand.", card=name(card))
     targets = action_targets(state, seat, card)
     if not targets:
-        return NO_TARGET.get(card, f"{name(card)} has nothing to act on now.")
+        if card in NO_TARGET:
+            return tell(NO_TARGET[card])
+        return tell("%(card)s has nothing to act on now.", card=name(card))
     wanted = sorted(targets[0])
     given = sorted(k for k in move if k not in ("kind", "card"))
     if given != wanted:
-        return f"{name(card)} needs: {', '.join(wanted) or 'nothing more'}."
+        fields = glued([word("dr_hrubec field", field) for field in wanted], ", ")
+        return tell(
+            "%(card)s needs: %(fields)s.",
+            card=name(card),
+            fields=fields or word("dr_hrubec field", "nothing more"),
+        )
     if "player" in move and move["player"] == seat:
-        return f"Play {name(card)} on another player."
+        return tell("Play %(card)s on another player.", card=name(card))
     if (
         card == "holiday"
         and isinstance(move["player"], int)
         and 0 <= move["player"] < len(state["players"])
     ):
         if shielded(state, move["player"]):
-            return "Dr. Acula keeps your cards off that team's operating table."
-        return "That player's operating table is not empty."
+            return tell("Dr. Acula keeps your cards off that team's operating table.")
+        return tell("That player's operating table is not empty.")
     if card in ("bribe", "heroic_act") and move["doctor"] == "dr_incognito":
-        return "No special effect can touch Dr. Incognito."
+        return tell("No special effect can touch Dr. Incognito.")
     if card == "euthanasia" and isinstance(move["patient"], str):
         lying = seat_of_patient(state, move["patient"])
         if lying is not None and lying != seat and shielded(state, lying):
-            return "Dr. Acula keeps your cards off that team's patient."
-    return f"{name(card)} cannot be played like that; it can target: " + ", ".join(
-        str(next(iter(target.values()))) for target in targets
+            return tell("Dr. Acula keeps your cards off that team's patient.")
+    return tell(
+        "%(card)s cannot be played like that; it can target: %(targets)s",
+        card=name(card),
+        targets=", ".join(str(next(iter(target.values()))) for target in targets),
     )
 
 

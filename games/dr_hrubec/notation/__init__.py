@@ -14,8 +14,21 @@ from __future__ import annotations
 import re
 
 from games.base import IllegalMove
-from games.dr_hrubec.cards import ACTIONS, BY_SLUG, CARDS, DOCTORS, PATIENTS, SPECIALIZATIONS, name
+from games.dr_hrubec.cards import (
+    ACTIONS,
+    BY_SLUG,
+    CARDS,
+    DOCTORS,
+    GLUE,
+    PATIENTS,
+    SPECIALIZATIONS,
+    glued,
+    name,
+    spec_name,
+)
+from games.dr_hrubec.notation import words as languages
 from games.dr_hrubec.rules.moves import action_targets, legal_moves, ordered_specs
+from games.texts import Text, tell, word
 
 NOTATION_HELP = """Dr. Hrubec moves (one per line; case and punctuation do not matter):
   draw                       morning administration: draw a card (fewer than 5 in hand)
@@ -33,35 +46,50 @@ NOTATION_HELP = """Dr. Hrubec moves (one per line; case and punctuation do not m
                              answers to what a card asks of you"""
 
 
-def notation_help() -> str:
-    return NOTATION_HELP
+def notation_help() -> Text:
+    return tell(NOTATION_HELP)
 
 
 # Formatting
 
 
-def format_move(move: dict, state: dict, seat: int) -> str:
+def format_move(move: dict, state: dict, seat: int) -> Text:
     kind = move["kind"]
     if kind in ("draw", "skip", "queue", "end", "decline"):
-        return kind
+        return word("dr_hrubec move", kind)
     if kind == "hire":
-        text = f"hire {name(move['doctor'])}"
-        return text + (f", fire {name(move['fire'])}" if "fire" in move else "")
+        if "fire" in move:
+            return tell(
+                "hire %(doctor)s, fire %(fired)s",
+                doctor=name(move["doctor"]),
+                fired=name(move["fire"]),
+            )
+        return tell("hire %(doctor)s", doctor=name(move["doctor"]))
     if kind == "admit":
-        return f"admit {name(move['patient'])}"
+        return tell("admit %(patient)s", patient=name(move["patient"]))
     if kind == "operate":
-        return f"operate {move['spec']}"
+        return tell("operate %(spec)s", spec=spec_name(move["spec"]))
     if kind == "send":
-        return f"send {player_text(state, move['player'])}"
+        return tell("send %(player)s", player=player_text(state, move["player"]))
     if kind == "discard":
-        return f"discard {name(move['card'])}"
+        return tell("discard %(card)s", card=name(move["card"]))
     if kind in ("castle", "fire", "steal"):
-        return f"{kind} {name(move['doctor'])}"
-    text = name(move["card"])
+        return tell(DOCTOR_MOVES[kind], doctor=name(move["doctor"]))
+    card = name(move["card"])
     if "player" in move:
-        return f"{text} {player_text(state, move['player'])}"
-    target = move.get("doctor") or move.get("patient")
-    return f"{text} {name(target)}" if target else text
+        target = player_text(state, move["player"])
+    elif move.get("doctor") or move.get("patient"):
+        target = name(move.get("doctor") or move.get("patient"))
+    else:
+        return card
+    return Text("%(card)s %(target)s", {"card": card, "target": target}, context=GLUE)
+
+
+DOCTOR_MOVES = {
+    "castle": "castle %(doctor)s",
+    "fire": "fire %(doctor)s",
+    "steal": "steal %(doctor)s",
+}
 
 
 def player_text(state: dict, player: int) -> str:
@@ -71,14 +99,15 @@ def player_text(state: dict, player: int) -> str:
             return state["players"][player]
     except IllegalMove:
         pass
-    return f"seat {player + 1}"
+    return tell("seat %(number)s", number=player + 1)
 
 
 # Reading
 
 
 def words_of(text: str) -> list[str]:
-    return re.sub(r"[^a-z0-9]+", " ", text.lower()).split()
+    """The words of a line, folded: lower case, without diacritics or punctuation."""
+    return re.sub(r"[^a-z0-9]+", " ", languages.fold(text)).split()
 
 
 def compact(words: list[str]) -> str:
@@ -109,22 +138,29 @@ VERBS = {
     "discard": "discard",
     "decline": "decline",
     "no": "decline",
-    **{compact(words_of(name(card))): card for card in ACTIONS},
+    **languages.all_verbs(),
+    **{
+        compact(words_of(known)): card
+        for card in ACTIONS
+        for known in (name(card), *languages.card_names(card))
+    },
 }
 FILLER = {"a", "an", "the", "to", "on", "from", "with", "card", "turn", "please", "my", "in"}
+FILLER |= set(languages.FILLER)
 
 
 def parse_move(text: str, state: dict, seat: int) -> dict:
     words = words_of(text)
-    if words and words[0] == "play" and len(words) > 1:
+    if words and words[0] in languages.PLAY_WORDS and len(words) > 1:
         words = words[1:]
     if not words:
-        raise IllegalMove(hint(state, seat, "There is no move in an empty line."))
+        raise IllegalMove(hint(state, seat, tell("There is no move in an empty line.")))
     verb, rest = read_verb(words, state, seat, text)
     try:
         return read_arguments(verb, rest, state, seat)
     except IllegalMove as problem:
-        raise IllegalMove(hint(state, seat, f"'{text.strip()}': {problem}.")) from None
+        said = tell("'%(text)s': %(problem)s.", text=text.strip(), problem=problem.reason)
+        raise IllegalMove(hint(state, seat, said)) from None
 
 
 def read_verb(words: list[str], state: dict, seat: int, text: str) -> tuple[str, list[str]]:
@@ -138,12 +174,15 @@ def read_verb(words: list[str], state: dict, seat: int, text: str) -> tuple[str,
             if len(meanings) == 1:
                 return meanings[0], words[length:]
             if len(meanings) > 1:
-                could = ", ".join(VERB_WORDS.get(m, name(m)) for m in meanings)
-                raise IllegalMove(hint(state, seat, f"'{head}' could be: {could}."))
-    raise IllegalMove(hint(state, seat, f"I do not understand '{text.strip()}'."))
+                could = glued((verb_word(meaning) for meaning in meanings), ", ")
+                said = tell("'%(head)s' could be: %(could)s.", head=head, could=could)
+                raise IllegalMove(hint(state, seat, said))
+    said = tell("I do not understand '%(text)s'.", text=text.strip())
+    raise IllegalMove(hint(state, seat, said))
 
 
-VERB_WORDS = {verb: verb for verb in set(VERBS.values()) if verb not in ACTIONS}
+def verb_word(meaning: str) -> Text:
+    return name(meaning) if meaning in ACTIONS else word("dr_hrubec move", meaning)
 
 
 def read_arguments(verb: str, rest: list[str], state: dict, seat: int) -> dict:
@@ -169,11 +208,13 @@ def read_arguments(verb: str, rest: list[str], state: dict, seat: int) -> dict:
 def require_nothing_more(rest: list[str]) -> None:
     extra = [word for word in rest if word not in FILLER]
     if extra:
-        raise IllegalMove(f"nothing should follow, but I read '{' '.join(extra)}'")
+        raise IllegalMove(
+            tell("nothing should follow, but I read '%(extra)s'", extra=" ".join(extra))
+        )
 
 
 def read_hire(rest: list[str], state: dict, seat: int) -> dict:
-    for marker in ("fire", "firing", "dismiss"):
+    for marker in languages.FIRE_MARKERS:
         if marker in rest:
             cut = rest.index(marker)
             hired, fired = rest[:cut], rest[cut + 1 :]
@@ -225,26 +266,52 @@ def read_card(words: list[str], pool: list[str] | tuple, preferred: list[str], w
         key = compact(attempt)
         if not key:
             continue
-        exact = [slug for slug in pool if key in (card_key(slug), slug.replace("_", ""))]
+        exact = [slug for slug in pool if key in (*card_keys(slug), slug.replace("_", ""))]
         if len(exact) == 1:
             return exact[0]
-        found = [slug for slug in pool if key in card_key(slug)] if len(key) >= 3 else []
+        found = (
+            [slug for slug in pool if any(key in known for known in card_keys(slug))]
+            if len(key) >= 3
+            else []
+        )
         if len(found) > 1:
             found = [slug for slug in found if slug in preferred] or found
         if len(found) == 1:
             return found[0]
         if len(found) > 1:
-            raise IllegalMove(f"'{' '.join(words)}' could be {', '.join(map(name, found))}")
+            raise IllegalMove(
+                tell(
+                    "'%(words)s' could be %(cards)s",
+                    words=" ".join(words),
+                    cards=glued(map(name, found), ", "),
+                )
+            )
     if not compact(words):
-        raise IllegalMove(f"name the {what}")
-    raise IllegalMove(f"I know no {what} called '{' '.join(words)}'")
+        raise IllegalMove(tell(NAME_THE[what]))
+    raise IllegalMove(tell(KNOW_NO[what], words=" ".join(words)))
 
 
-def card_key(slug: str) -> str:
+NAME_THE = {"card": "name the card", "doctor": "name the doctor", "patient": "name the patient"}
+KNOW_NO = {
+    "card": "I know no card called '%(words)s'",
+    "doctor": "I know no doctor called '%(words)s'",
+    "patient": "I know no patient called '%(words)s'",
+}
+
+
+def card_keys(slug: str) -> tuple[str, ...]:
+    """A card's name in every language the reader knows, folded and without spaces."""
     return CARD_KEYS[slug]
 
 
-CARD_KEYS = {card.slug: compact(words_of(card.name)) for card in CARDS}
+CARD_KEYS = {
+    card.slug: tuple(
+        dict.fromkeys(
+            compact(words_of(known)) for known in (card.name, *languages.card_names(card.slug))
+        )
+    )
+    for card in CARDS
+}
 
 
 def doctors_in_play(state: dict) -> list[str]:
@@ -259,12 +326,26 @@ def read_spec(words: list[str], state: dict, seat: int) -> str:
         if len(offered) == 1:
             return offered[0]
         if not offered:
-            raise IllegalMove("there is no patient on your table")
-        raise IllegalMove(f"choose the specialization: {' or '.join(offered)}")
-    found = [spec for spec in SPECIALIZATIONS if spec.startswith(key)] if len(key) >= 2 else []
+            raise IllegalMove(tell("there is no patient on your table"))
+        specs = glued(map(spec_name, offered), " or ")
+        raise IllegalMove(tell("choose the specialization: %(specs)s", specs=specs))
+    found = (
+        [
+            spec
+            for spec in SPECIALIZATIONS
+            if any(known.startswith(key) for known in spec_keys(spec))
+        ]
+        if len(key) >= 2
+        else []
+    )
     if len(found) != 1:
-        raise IllegalMove(f"'{key}' is none of {', '.join(SPECIALIZATIONS)}")
+        specs = glued(map(spec_name, SPECIALIZATIONS), ", ")
+        raise IllegalMove(tell("'%(key)s' is none of %(specs)s", key=key, specs=specs))
     return found[0]
+
+
+def spec_keys(spec: str) -> list[str]:
+    return [compact(words_of(known)) for known in (spec, *languages.spec_names(spec))]
 
 
 def read_player(words: list[str], state: dict) -> int:
@@ -275,21 +356,30 @@ def read_player(words: list[str], state: dict) -> int:
             continue
         if names.count(key) == 1:
             return names.index(key)
-        numbered = re.fullmatch(r"(?:seat|player|p)?(\d+)", key)
+        numbered = re.fullmatch(SEAT_NUMBER, key)
         if numbered and 1 <= int(numbered.group(1)) <= len(names):
             return int(numbered.group(1)) - 1
         starting = [seat for seat, known in enumerate(names) if known.startswith(key)]
         if len(key) >= 2 and len(starting) == 1:
             return starting[0]
     if not compact(words):
-        raise IllegalMove("name the player (by name or 'seat 2')")
-    raise IllegalMove(f"there is no player '{' '.join(words)}'")
+        raise IllegalMove(tell("name the player (by name or 'seat 2')"))
+    raise IllegalMove(tell("there is no player '%(words)s'", words=" ".join(words)))
 
 
-def hint(state: dict, seat: int, problem: str) -> str:
+SEAT_NUMBER = r"(?:" + "|".join(languages.SEAT_WORDS) + r")?(\d+)"
+
+
+def hint(state: dict, seat: int, problem: Text) -> Text:
     legal = legal_moves(state, seat)
     if not legal:
-        return f"{problem} You have nothing to do now."
-    shown = [format_move(move, state, seat) for move in legal[:8]]
-    more = f" (and {len(legal) - 8} more)" if len(legal) > 8 else ""
-    return f"{problem} You can: {'; '.join(shown)}{more}."
+        return tell("%(problem)s You have nothing to do now.", problem=problem)
+    shown = glued([format_move(move, state, seat) for move in legal[:8]], "; ")
+    if len(legal) > 8:
+        return tell(
+            "%(problem)s You can: %(moves)s (and %(more)s more).",
+            problem=problem,
+            moves=shown,
+            more=len(legal) - 8,
+        )
+    return tell("%(problem)s You can: %(moves)s.", problem=problem, moves=shown)
