@@ -14,7 +14,7 @@ import games
 GAMES = Path(games.__file__).resolve().parent
 EVERY_GAME_HAS = {"__init__", "rules", "view", "notation", "bot"}
 # cards where the game has a card set; scoring where its scoring is a chapter of its own.
-A_GAME_MAY_HAVE = {"cards", "scoring"}
+A_GAME_MAY_HAVE = {"cards", "scoring", "words"}
 LONGEST_MODULE = 600
 CONTRACT = (
     *("slug", "title", "min_players", "max_players", "options", "setup", "to_act"),
