@@ -119,6 +119,12 @@ The email notation (`notation.py`):
   (with), "na" (on), "i" (and), "jako" (as), "poloz" (match with two groups, add with one
   card), "dodaj" (add), "dobierz"/"pas" (draw), "koniec" (end), "zlap" (catch), and the
   colours in their usual forms. Case and diacritics do not matter.
+- Languages: every log line, move as written or listed and refusal is told through
+  games/texts.py, so a reader reads it in Polish (the rulebook's words: "dopasuj", "dobierz",
+  "dodaj", "środkowy rząd", "kolejka") or Czech ("spáruj ... pomocí", "lízni si", "přidej",
+  "chyť"). A card's colour is declined by its place in the sentence (cards.py: named, taken,
+  played with). `notation/words.py` holds the words a reply may use in each language;
+  `notation/writing.py` writes moves and folds them for a turn email.
 - A turn email folds the legal moves (`move_groups`): one line per centre card, each way of
   matching it once with its wilds named for the best colour bonus; the line's note says when a
   wild could be named otherwise or a match could carry the call. The help reply lists every

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from collections import Counter
 
+from games.texts import Text, word
+
 COLOURS = ("blue", "green", "red", "yellow")
 WILD_DOS = "DOS"
 WILD_DOS_VALUE = 2
@@ -103,3 +105,88 @@ NAMING_RANK = {
     for card, namings in NAMINGS.items()
     for rank, naming in enumerate(namings)
 }
+
+
+# --- A card told (games/texts.py) --------------------------------------------------------
+#
+# A card is told in one of three forms, since Polish and Czech decline the colour: as named in
+# a list ("czerwona 7", "červená 7"), as taken by a verb ("dodaj czerwoną 7", "přidej červenou
+# 7") and as the cards a match is played with ("z czerwoną 5", "pomocí červené 5"). In English
+# all three are the card itself ("red 7"); the Polish names are the rulebook's.
+
+# The context of a card's colour in each of its forms (see the module's docstring).
+NAMED, TAKEN, PLAYED_WITH = "dos card colour", "dos card colour, taken", "dos card colour, with"
+
+
+def card_told(card: str, form: str = NAMED) -> Text:
+    """A card ('red 7', 'red #', 'red 2' for a DOS named red, 'DOS') in the given form."""
+    if card == WILD_DOS:
+        return word("dos card", WILD_DOS)
+    colour, number = card.split(" ")
+    return Text(
+        "%(colour)s %(number)s",
+        {"colour": word(form, colour), "number": number},
+        context="dos card",
+    )
+
+
+def colour_told(colour: str) -> Text:
+    """A colour as a player names it for a wild DOS ('as red')."""
+    return word("dos colour", colour)
+
+
+def named_card_told(card: str, named: str | None, form: str = NAMED) -> Text:
+    """A card as played: a wild with what it counts as ('DOS as red', 'yellow # as 7')."""
+    told = card_told(card, form)
+    if named is None:
+        return told
+    if card == WILD_DOS:
+        return Text("%(card)s as %(named)s", {"card": told, "named": colour_told(colour_of(named))})
+    return Text("%(card)s as %(named)s", {"card": told, "named": number_of(named)})
+
+
+def folded(items: list, msgid: str, context: str) -> Text | str:
+    """Items one after another through `msgid` ('%(first)s, %(next)s'), as English joins them."""
+    if not items:
+        return ""
+    told = items[0]
+    for item in items[1:]:
+        told = Text(msgid, {"first": told, "next": item}, context=context)
+    return told
+
+
+def cards_listed(cards: list[str]) -> Text | str:
+    """'red 3, blue 5': cards named in a list."""
+    return folded([card_told(card) for card in cards], "%(first)s, %(next)s", "dos list")
+
+
+def semicolons(items: list) -> Text | str:
+    return folded(items, "%(first)s; %(next)s", "dos list")
+
+
+def sentences(items: list) -> Text | str:
+    """Whole sentences one after another, a space between."""
+    return folded([item for item in items if item], "%(first)s %(next)s", "dos sentences")
+
+
+def lines(items: list) -> Text | str:
+    """Lines of a plain-text picture, one under another."""
+    return folded(items, "%(first)s\n%(next)s", "dos lines")
+
+
+def told(msgid: str, **params) -> Text:
+    """A sentence of DOS's own, told apart from the same English of another game."""
+    return Text(msgid, params, context="dos")
+
+
+def any_card_told(card) -> Text | str:
+    """A card a move names, told where it is a card (or a wild's naming, 'red 2'); anything
+    else as written."""
+    if not isinstance(card, str):
+        return repr(card)
+    parts = card.split(" ")
+    if card == WILD_DOS or (
+        len(parts) == 2 and parts[0] in COLOURS and (parts[1] == "#" or parts[1].isdigit())
+    ):
+        return card_told(card)
+    return card

@@ -11,14 +11,12 @@ import sys
 from bisect import insort
 from collections import Counter
 from functools import lru_cache
-from typing import Any
 
 from games.base import (
     IllegalMove,
     Rng,
     check_player_count,
     player_names,
-    require_move_kind,
     resolve_options,
 )
 from games.dos.cards import (
@@ -32,16 +30,24 @@ from games.dos.cards import (
     NAMINGS,
     NAMINGS_BY_NUMBER,
     ORDER,
+    any_card_told,
+    cards_listed,
     colour_of,
     hand_points,
     is_wild,
     number_of,
     sort_cards,
+    told,
 )
 from games.dos.rules.refusals import (
+    check_catch,
+    check_dos,
+    check_end,
     require_call_flag,
     require_fields,
+    require_kind,
     require_turn,
+    seat_exists,
     why_match_fails,
 )
 
@@ -150,10 +156,6 @@ def to_act(state: dict) -> list[int]:
 
 def is_over(state: dict) -> bool:
     return state["winner"] is not None
-
-
-def seat_exists(state: dict, seat: Any) -> bool:
-    return type(seat) is int and 0 <= seat < len(state["players"])
 
 
 # --- Matching ----------------------------------------------------------------------------
@@ -287,10 +289,16 @@ def cards_to_draw(state: dict) -> bool:
 
 def apply(state: dict, seat: int, move: dict, rng: Rng) -> dict:
     if is_over(state):
-        raise IllegalMove("The match is over; no more moves can be made.")
+        raise IllegalMove(told("The match is over; no more moves can be made."))
     if not seat_exists(state, seat):
-        raise IllegalMove(f"There is no seat {seat!r}; seats are 0 to {len(state['players']) - 1}.")
-    kind = require_move_kind(move, KINDS)
+        raise IllegalMove(
+            told(
+                "There is no seat %(seat)s; seats are 0 to %(last)s.",
+                seat=repr(seat),
+                last=len(state["players"]) - 1,
+            )
+        )
+    kind = require_kind(move, KINDS)
     CHECKS[kind](state, seat, move)
     # Whatever a player does, it closes the window in which others could catch them.
     state["exposed"][seat] = False
@@ -303,18 +311,20 @@ def check_match(state: dict, seat: int, move: dict) -> None:
     require_fields(move, ("target", "target_as", "cards", "cards_as", "call"))
     target, cards, cards_as = move["target"], move["cards"], move["cards_as"]
     if type(target) is not str:
-        raise IllegalMove("Name the centre card you match, e.g. 'red 7'.")
+        raise IllegalMove(told("Name the centre card you match, e.g. 'red 7'."))
     if (
         type(cards) is not list
         or not 1 <= len(cards) <= 2
         or any(type(c) is not str for c in cards)
     ):
-        raise IllegalMove("A match plays one card or two cards from your hand.")
+        raise IllegalMove(told("A match plays one card or two cards from your hand."))
     if type(cards_as) is not list or len(cards_as) != len(cards):
-        raise IllegalMove("Name what each card counts as (nothing for a card that is not wild).")
+        raise IllegalMove(
+            told("Name what each card counts as (nothing for a card that is not wild).")
+        )
     for named in [move["target_as"], *cards_as]:
         if named is not None and type(named) is not str:
-            raise IllegalMove("A wild card is named as a card, e.g. 'red 2' or 'yellow 4'.")
+            raise IllegalMove(told("A wild card is named as a card, e.g. 'red 2' or 'yellow 4'."))
     require_call_flag(move)
     if move not in match_moves(state, seat, target):
         raise IllegalMove(why_match_fails(state, seat, move))
@@ -325,7 +335,7 @@ def check_draw(state: dict, seat: int, move: dict) -> None:
     require_fields(move, ("call",))
     require_call_flag(move)
     if move["call"] and not (len(state["hands"][seat]) == 1 and cards_to_draw(state)):
-        raise IllegalMove("You call DOS with a step that leaves you exactly two cards.")
+        raise IllegalMove(told("You call DOS with a step that leaves you exactly two cards."))
 
 
 def check_add(state: dict, seat: int, move: dict) -> None:
@@ -334,40 +344,20 @@ def check_add(state: dict, seat: int, move: dict) -> None:
     require_call_flag(move)
     hand = state["hands"][seat]
     if type(move["card"]) is not str or move["card"] not in hand:
-        raise IllegalMove(f"You have no {move['card']} in your hand; you hold {', '.join(hand)}.")
+        raise IllegalMove(
+            told(
+                "You have no %(card)s in your hand; you hold %(cards)s.",
+                card=any_card_told(move["card"]),
+                cards=cards_listed(hand),
+            )
+        )
     if move["call"] and len(hand) != 3:
         raise IllegalMove(
-            f"You call DOS with a step that leaves you exactly two cards; this one leaves "
-            f"{len(hand) - 1}."
-        )
-
-
-def check_end(state: dict, seat: int, move: dict) -> None:
-    require_turn(state, seat, "end", ("matching",))
-    require_fields(move, ())
-
-
-def check_dos(state: dict, seat: int, move: dict) -> None:
-    require_fields(move, ())
-    held = len(state["hands"][seat])
-    if held != 2:
-        raise IllegalMove(f"You call DOS when you hold exactly two cards; you hold {held}.")
-    if state["called"][seat]:
-        raise IllegalMove("You have already called DOS for these two cards.")
-
-
-def check_catch(state: dict, seat: int, move: dict) -> None:
-    require_fields(move, ("seat",))
-    caught = move["seat"]
-    if not seat_exists(state, caught):
-        raise IllegalMove(f"There is no player {caught!r} to catch.")
-    if caught == seat:
-        raise IllegalMove("You cannot catch yourself; call DOS instead.")
-    if not state["exposed"][caught]:
-        name = state["players"][caught]
-        raise IllegalMove(
-            f"{name} cannot be caught: only a player who ended their turn with two cards "
-            "without calling DOS can, until their next step."
+            told(
+                "You call DOS with a step that leaves you exactly two cards; this one leaves "
+                "%(left)s.",
+                left=len(hand) - 1,
+            )
         )
 
 

@@ -12,36 +12,36 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from games.base import IllegalMove, MoveGroup
+from games.base import IllegalMove
 from games.dos.cards import (
-    COLOURS,
     NAMING_RANK,
     ORDER,
     WILD_DOS,
+    card_told,
     colour_of,
+    folded,
     is_wild,
     number_of,
+    semicolons,
+    told,
 )
-from games.dos.rules import CHECKS, colour_bonus, is_over, legal_moves, seat_exists
-from games.dos.view import match_text
-
-# --- Writing a move ----------------------------------------------------------------------
-
-
-def format_move(move: dict, state: dict, seat: int) -> str:
-    kind = move["kind"]
-    call = ", DOS!" if move.get("call") else ""
-    if kind == "match":
-        return f"match {match_text(move)}{call}"
-    if kind == "draw":
-        return f"draw{call}"
-    if kind == "add":
-        return f"add {move['card']}{call}"
-    if kind == "end":
-        return "end"
-    if kind == "dos":
-        return "DOS!"
-    return f"catch {move['seat'] + 1}"
+from games.dos.notation.words import (
+    AS_WORDS,
+    CENTRE_FIRST,
+    COLOUR_WORDS,
+    DOS_WORDS,
+    DRAW_FILLER,
+    EITHER_WAY,
+    END_FILLER,
+    HASH_WORDS,
+    JOINERS,
+    PLAYER_WORDS,
+    VERBS,
+)
+from games.dos.notation.writing import format_move
+from games.dos.notation.writing import move_groups as move_groups
+from games.dos.rules import CHECKS, is_over, legal_moves, seat_exists
+from games.texts import Text
 
 
 def notation_help() -> str:
@@ -79,65 +79,6 @@ def notation_help() -> str:
     return "\n".join(lines)
 
 
-# --- The legal moves, folded for a turn email ---------------------------------------------
-
-
-def move_groups(state: dict, seat: int) -> list[MoveGroup]:
-    """One line per centre card to match (each way of matching it once, its wilds named for
-    the best colour bonus), then the draw, the adds, the end, the call and the catches.
-
-    Every spelling in a line is a whole move; what a line leaves out (other namings of a wild,
-    the call carried by a step) its note names, and the help reply lists every move."""
-    legal = legal_moves(state, seat)
-    groups = []
-    targets: dict[str, list[dict]] = {}
-    for move in legal:
-        if move["kind"] == "match":
-            targets.setdefault(move["target"], []).append(move)
-    for target, moves in targets.items():
-        groups.append(match_group(target, moves, state, seat))
-    adds = [move for move in legal if move["kind"] == "add" and not move["call"]]
-    if adds:
-        calls = any(move["kind"] == "add" and move["call"] for move in legal)
-        groups.append(
-            MoveGroup(
-                "add",
-                tuple(move["card"] for move in adds),
-                "each can call DOS: 'add ..., DOS!'" if calls else "",
-            )
-        )
-    for move in legal:
-        if move["kind"] in ("match", "add") or move.get("call"):
-            continue
-        calls = move["kind"] == "draw" and {"kind": "draw", "call": True} in legal
-        groups.append(
-            MoveGroup(format_move(move, state, seat), (), "or 'draw, DOS!'" if calls else "")
-        )
-    return groups
-
-
-def match_group(target: str, moves: list[dict], state: dict, seat: int) -> MoveGroup:
-    shapes: dict[tuple, list[dict]] = {}
-    for move in moves:
-        if not move["call"]:
-            shapes.setdefault(tuple(move["cards"]), []).append(move)
-    head = f"match {target}" + ("" if is_wild(target) else " with")
-    variants, renamed = [], False
-    for namings in shapes.values():
-        best = max(namings, key=lambda move: BONUS_RANK[colour_bonus(move)])
-        variants.append(format_move(best, state, seat)[len(head) + 1 :])
-        renamed = renamed or len(namings) > 1
-    notes = []
-    if renamed:
-        notes.append("a wild may be named otherwise: 'as ...'")
-    if any(move["call"] for move in moves):
-        notes.append("a match leaving you two cards can call: ', DOS!'")
-    return MoveGroup(head, tuple(variants), "; ".join(notes))
-
-
-BONUS_RANK = {"double": 2, "single": 1, None: 0}
-
-
 # --- Reading a move ----------------------------------------------------------------------
 #
 # A line is read into every shape it could have (with or without a trailing call; centre card
@@ -146,34 +87,6 @@ BONUS_RANK = {"double": 2, "single": 1, None: 0}
 # that a reply never silently plays a move its writer did not mean.
 
 TOKEN = re.compile(r"[a-z]+|\d+|#|\+|&")
-COLOUR_WORDS = {
-    **{colour: colour for colour in COLOURS},
-    **{colour[0]: colour for colour in COLOURS},
-    **{word: "blue" for word in ("niebieski", "niebieska", "niebieskie", "niebieskim")},
-    **{word: "green" for word in ("zielony", "zielona", "zielone", "zielonym")},
-    **{word: "red" for word in ("czerwony", "czerwona", "czerwone", "czerwonym")},
-    **{word: "yellow" for word in ("zolty", "zolta", "zolte", "zoltym")},
-}
-DOS_WORDS = ("dos", "wild")
-HASH_WORDS = ("#", "hash")
-JOINERS = ("+", "&", "and", "plus", "i", "oraz")
-AS_WORDS = ("as", "jako")
-# "match red 7 with red 5": the centre card comes first. "red 5 on red 7": the cards from the
-# hand come first, as a player lays them; but a line is read both ways unless it says "with".
-CENTRE_FIRST = ("with", "by", "using", "from", "z", "ze")
-EITHER_WAY = ("on", "onto", "to", "against", "na", "do")
-DRAW_FILLER = ("a", "one", "card", "up", "new", "karte", "karta", "jedna", "jeden", "nowa")
-VERBS = {
-    **dict.fromkeys(("match", "m", "play", "dopasuj", "zagraj", "zagrywam"), "match"),
-    **dict.fromkeys(("draw", "d", "pass", "take", "pick", "dobierz", "dobieram"), "draw"),
-    **dict.fromkeys(("pas", "pasuje", "biore", "ciagne"), "draw"),
-    **dict.fromkeys(("add", "dodaj", "doloz", "dokladam"), "add"),
-    # "put green 5" adds a card; "put green 5 on red 5" matches.
-    **dict.fromkeys(("put", "place", "lay", "poloz", "kladz", "kladzie"), "put"),
-    **dict.fromkeys(("end", "done", "stop", "finish", "koniec", "zakoncz", "koncze"), "end"),
-    **dict.fromkeys(("dos", "call"), "dos"),
-    **dict.fromkeys(("catch", "zlap", "lapie", "przylap"), "catch"),
-}
 ANY_HASH = "? #"
 MOST_MEANINGS_LISTED = 12
 
@@ -195,36 +108,58 @@ def parse_move(text: str, state: dict, seat: int) -> dict:
     # Where the meanings differ in which card is the centre card, each says so in words too.
     roles = len({m.get("target") for m in meanings}) > 1
     shown = [
-        format_move(m, state, seat) + (gloss(m) if roles else "")
+        gloss(format_move(m, state, seat), m) if roles else format_move(m, state, seat)
         for m in meanings[:MOST_MEANINGS_LISTED]
     ]
     more = len(meanings) - len(shown)
-    listed = "; ".join(shown) + (f"; and {more} more" if more else "")
+    listed = semicolons(shown)
+    if more:
+        listed = told("%(moves)s; and %(count)s more", moves=listed, count=more)
     raise IllegalMove(
-        f"{str(text).strip()!r} could mean {len(meanings)} different moves: {listed}. "
-        "Nothing was guessed: write the one you mean as it is spelled here."
+        told(
+            "%(line)s could mean %(count)s different moves: %(moves)s. "
+            "Nothing was guessed: write the one you mean as it is spelled here.",
+            line=quoted(text),
+            count=len(meanings),
+            moves=listed,
+        )
     )
 
 
-def gloss(move: dict) -> str:
+def quoted(text: str) -> str:
+    """The line as the player wrote it, quoted in a refusal."""
+    return repr(str(text).strip())
+
+
+def gloss(spelled: Text, move: dict) -> Text:
+    """A move spelled, with which card is the centre card in words."""
     if move["kind"] != "match":
-        return ""
-    played = " + ".join(move["cards"])
-    return f" (your {played} on the centre {move['target']})"
+        return spelled
+    played = folded([card_told(card) for card in move["cards"]], "%(first)s + %(next)s", "dos")
+    return told(
+        "%(move)s (your %(played)s on the centre %(target)s)",
+        move=spelled,
+        played=played,
+        target=card_told(move["target"]),
+    )
 
 
 def read_meanings(text: str, state: dict, seat: int) -> list[dict]:
     """Every legal move of the seat the line could mean; refused when it can mean none."""
     tokens = words_of(text)
     if not tokens:
-        raise IllegalMove(f"Nothing to read in {str(text)!r}. {examples(state, seat)}")
+        raise IllegalMove(
+            told(
+                "Nothing to read in %(line)s. %(examples)s",
+                line=repr(str(text)),
+                examples=examples(state, seat),
+            )
+        )
     verb = VERBS.get(tokens[0])
     if verb == "dos":
         return [read_simple(text, state, seat, {"kind": "dos"}, tokens[1:], ("dos",))]
     if verb == "end":
-        return [
-            read_simple(text, state, seat, {"kind": "end"}, tokens[1:], ("turn", "ture", "tury"))
-        ]
+        return [read_simple(text, state, seat, {"kind": "end"}, tokens[1:], END_FILLER)]
     if verb == "catch":
         return [read_catch(text, state, seat, tokens[1:])]
     # Without a verb, a line that reads as a match is one: "red 7 with red 5 + DOS as red".
@@ -234,14 +169,21 @@ def read_meanings(text: str, state: dict, seat: int) -> list[dict]:
         try:
             shapes = read_phrase(verb or "match", words)
         except NotUnderstood as problem:
-            failure = failure or problem
+            failure = failure or problem.args[0]
             continue
         readings.extend((shape, call) for shape in shapes)
         natural = (shapes[0], call)
     if not readings:
         if verb is None:
-            failure = f"'{tokens[0]}' is not a DOS move"
-        raise IllegalMove(f"Could not read {str(text)!r}: {failure}. {examples(state, seat)}")
+            failure = told("'%(word)s' is not a DOS move", word=tokens[0])
+        raise IllegalMove(
+            told(
+                "Could not read %(line)s: %(problem)s. %(examples)s",
+                line=repr(str(text)),
+                problem=failure,
+                examples=examples(state, seat),
+            )
+        )
     found = [
         move
         for move in legal_moves(state, seat)
@@ -250,7 +192,14 @@ def read_meanings(text: str, state: dict, seat: int) -> list[dict]:
     if found:
         return found
     refusal = refusal_for(state, seat, written_move(*natural, state, seat))
-    raise IllegalMove(refusal or f"{text.strip()!r} is not possible now. {examples(state, seat)}")
+    raise IllegalMove(
+        refusal
+        or told(
+            "%(line)s is not possible now. %(examples)s",
+            line=quoted(text),
+            examples=examples(state, seat),
+        )
+    )
 
 
 def call_readings(tokens: list[str]) -> list[tuple[list[str], bool]]:
@@ -259,7 +208,7 @@ def call_readings(tokens: list[str]) -> list[tuple[list[str], bool]]:
     for suffix in (["call", "dos"], ["dos"], ["call"]):
         if len(tokens) >= len(suffix) and tokens[-len(suffix) :] == suffix:
             rest = tokens[: -len(suffix)]
-            if rest and rest[-1] in ("and", "i"):
+            if rest and rest[-1] in ("and", "i", "oraz", "a"):
                 rest = rest[:-1]
             readings.append((rest, True))
             break
@@ -272,18 +221,22 @@ def read_phrase(verb: str, tokens: list[str]) -> list[dict]:
     if verb == "draw":
         tokens = [token for token in tokens if token not in DRAW_FILLER]
         if tokens:
-            raise NotUnderstood(f"nothing should follow 'draw' but DOS!, not '{' '.join(tokens)}'")
+            raise NotUnderstood(
+                told(
+                    "nothing should follow 'draw' but DOS!, not '%(words)s'", words=" ".join(tokens)
+                )
+            )
         return [{"kind": "draw"}]
     groups, joined_by = read_groups(tokens)
     if verb in ("add", "put") and len(groups) == 1 and len(groups[0]) == 1:
         card, naming = groups[0][0]
         if naming is not None:
-            raise NotUnderstood("a card added to the centre row is not named")
+            raise NotUnderstood(told("a card added to the centre row is not named"))
         return [{"kind": "add", "card": card}]
     if verb == "add":
-        raise NotUnderstood("'add' takes one card from your hand")
+        raise NotUnderstood(told("'add' takes one card from your hand"))
     if len(groups) != 2:
-        raise NotUnderstood("a match names a centre card and the card(s) you play on it")
+        raise NotUnderstood(told("a match names a centre card and the card(s) you play on it"))
     first, second = groups
     # The way the line reads naturally comes first: it is the one a refusal explains.
     if joined_by in CENTRE_FIRST:
@@ -298,7 +251,7 @@ def read_phrase(verb: str, tokens: list[str]) -> list[dict]:
         if len(target) == 1
     ]
     if not shapes:
-        raise NotUnderstood("a match is against one centre card")
+        raise NotUnderstood(told("a match is against one centre card"))
     return shapes
 
 
@@ -315,14 +268,14 @@ def read_groups(tokens: list[str]) -> tuple[list[list[tuple]], str | None]:
         naming, at = read_naming(tokens, at, card)
         groups[-1].append((card, naming))
         if len(groups[-1]) > 2:
-            raise NotUnderstood("a match plays one card or two")
+            raise NotUnderstood(told("a match plays one card or two"))
         if at == len(tokens):
             return groups, joined_by
         if tokens[at] in JOINERS:
             at += 1
             continue
         if len(groups) == 2:
-            raise NotUnderstood(f"'{' '.join(tokens[at:])}' after the cards")
+            raise NotUnderstood(told("'%(words)s' after the cards", words=" ".join(tokens[at:])))
         if tokens[at] in CENTRE_FIRST or tokens[at] in EITHER_WAY:
             joined_by = tokens[at]
             at += 1
@@ -333,7 +286,7 @@ def read_card(tokens: list[str], at: int) -> tuple[str, int]:
     """A card: 'red 7', '7 red', 'r7', 'yellow #', '#' (its colour left open), 'DOS', or a
     number alone ('7': whichever card of that number fits)."""
     if at >= len(tokens):
-        raise NotUnderstood("a card is missing")
+        raise NotUnderstood(told("a card is missing"))
     word = tokens[at]
     if word in DOS_WORDS and not (at + 1 < len(tokens) and tokens[at + 1] in HASH_WORDS):
         return WILD_DOS, at + 1
@@ -351,7 +304,7 @@ def read_card(tokens: list[str], at: int) -> tuple[str, int]:
         if at + 1 < len(tokens) and tokens[at + 1] in COLOUR_WORDS:
             return f"{COLOUR_WORDS[tokens[at + 1]]} {value}", at + 2
         return f"? {value}", at + 1
-    raise NotUnderstood(f"'{' '.join(tokens[at : at + 2])}' is not a card")
+    raise NotUnderstood(told("'%(words)s' is not a card", words=" ".join(tokens[at : at + 2])))
 
 
 def read_naming(tokens: list[str], at: int, card: str) -> tuple[tuple | None, int]:
@@ -366,7 +319,7 @@ def read_naming(tokens: list[str], at: int, card: str) -> tuple[tuple | None, in
     ):
         return None, at
     if at >= len(tokens):
-        raise NotUnderstood("'as' needs a number or a colour")
+        raise NotUnderstood(told("'as' needs a number or a colour"))
     word = tokens[at]
     following = tokens[at + 1] if at + 1 < len(tokens) else None
     if word in COLOUR_WORDS and following is not None and following.isdigit():
@@ -377,7 +330,7 @@ def read_naming(tokens: list[str], at: int, card: str) -> tuple[tuple | None, in
         return ("colour", COLOUR_WORDS[word]), at + 1
     if word.isdigit():
         return ("number", int(word)), at + 1
-    raise NotUnderstood(f"'as {word}' names neither a number nor a colour")
+    raise NotUnderstood(told("'as %(word)s' names neither a number nor a colour", word=word))
 
 
 def could_name(written: str, card: str, named: str | None) -> bool:
@@ -473,28 +426,36 @@ def settle(written: str, naming: tuple | None) -> tuple[str | None, str | None]:
 
 def refusal_for(state: dict, seat: int, move: dict | None) -> str | None:
     if is_over(state):
-        return "The match is over; no more moves can be made."
+        return told("The match is over; no more moves can be made.")
     if move is None:
         return None
     if seat_exists(state, seat):
         try:
             CHECKS[move["kind"]](state, seat, move)
         except IllegalMove as refusal:
-            return str(refusal)
+            return refusal.reason
     return None
 
 
 def read_simple(text: str, state: dict, seat: int, move: dict, rest: list, allowed) -> dict:
     if any(token not in allowed for token in rest):
-        raise IllegalMove(f"Could not read {text!r}. {examples(state, seat)}")
+        raise IllegalMove(
+            told(
+                "Could not read %(line)s. %(examples)s",
+                line=repr(text),
+                examples=examples(state, seat),
+            )
+        )
     if move in legal_moves(state, seat):
         return move
-    raise IllegalMove(refusal_for(state, seat, move) or f"{text.strip()!r} is not possible now.")
+    raise IllegalMove(
+        refusal_for(state, seat, move) or told("%(line)s is not possible now.", line=quoted(text))
+    )
 
 
 def read_catch(text: str, state: dict, seat: int, rest: list[str]) -> dict:
     players = state["players"]
-    if rest and rest[0] in ("player", "gracza", "gracz"):
+    if rest and rest[0] in PLAYER_WORDS:
         rest = rest[1:]
     caught = None
     if len(rest) == 1 and rest[0].isdigit() and 1 <= int(rest[0]) <= len(players):
@@ -506,7 +467,10 @@ def read_catch(text: str, state: dict, seat: int, rest: list[str]) -> dict:
             caught = named[0]
     if caught is None:
         raise IllegalMove(
-            f"Catch whom? Write 'catch' and a player's number (1 to {len(players)}) or name."
+            told(
+                "Catch whom? Write 'catch' and a player's number (1 to %(count)s) or name.",
+                count=len(players),
+            )
         )
     return read_simple(text, state, seat, {"kind": "catch", "seat": caught}, [], ())
 
@@ -515,10 +479,13 @@ def name_words(name: str) -> str:
     return " ".join(words_of(name))
 
 
-def examples(state: dict, seat: int) -> str:
+def examples(state: dict, seat: int) -> Text:
     legal = legal_moves(state, seat)
     if not legal:
-        return "You have no move to make now."
-    shown = [format_move(move, state, seat) for move in legal[:6]]
-    more = f" (and {len(legal) - 6} more)" if len(legal) > 6 else ""
-    return "You could write: " + "; ".join(shown) + more + "."
+        return told("You have no move to make now.")
+    shown = semicolons([format_move(move, state, seat) for move in legal[:6]])
+    if len(legal) > 6:
+        return told(
+            "You could write: %(moves)s (and %(count)s more).", moves=shown, count=len(legal) - 6
+        )
+    return told("You could write: %(moves)s.", moves=shown)
