@@ -111,6 +111,8 @@ Rules versions
 
 from games.dr_gomb.bot import bot_move
 from games.dr_gomb.cards import COLOURS, NAME_OF
+from games.dr_gomb.explained import explain
+from games.dr_gomb.log import describe
 from games.dr_gomb.notation import format_move, notation_help, parse_move
 from games.dr_gomb.rules import (
     CARD_LIMIT,
@@ -130,7 +132,7 @@ from games.dr_gomb.rules import (
     version,
     versions,
 )
-from games.dr_gomb.view import describe, explain, past_view, reveals, view, view_text
+from games.dr_gomb.view import past_view, reveals, view, view_text
 
 # The contract's names and the optional hooks the service looks up, then the card data the
 # service's board and examples draw with.

@@ -4,9 +4,8 @@ score explained, and the log lines (describe)."""
 from __future__ import annotations
 
 import functools
-import textwrap
 
-from games.base import EVERYONE, Explanation, Viewer, knows
+from games.dr_gomb import names
 from games.dr_gomb.cards import (
     BROKEN,
     CODE_OF,
@@ -17,11 +16,11 @@ from games.dr_gomb.cards import (
     KIND_OF,
     NAME_OF,
     SURPRISE,
-    card_at,
     card_names,
 )
 from games.dr_gomb.rules import cards_in_play, outcome, rules_version, sequences_of, to_act
 from games.dr_gomb.scoring import best_total
+from games.texts import Text, tell, tell_plural, word
 
 # --- Views ------------------------------------------------------------------------------------
 
@@ -150,99 +149,181 @@ def _colour_only(name: str) -> str:
     return COLOURS[COLOUR_OF[code]]
 
 
-STEP_TEXT = {
-    "turn": "draws, takes a pile's top card or discards (action C)",
-    "place": "places the card in hand",
-    "break": "chooses what the broken button from the talon takes",
-    "scatter": "discards a sequence card by card",
-    "three": "discards three played cards",
-}
+def _step_text(step: str, name: str) -> Text:
+    """Who acts, doing what: a line of the email's picture."""
+    if step == "turn":
+        return tell("%(name)s draws, takes a pile's top card or discards (action C).", name=name)
+    if step == "place":
+        return tell("%(name)s places the card in hand.", name=name)
+    if step == "break":
+        return tell("%(name)s chooses what the broken button from the talon takes.", name=name)
+    if step == "scatter":
+        return tell("%(name)s discards a sequence card by card.", name=name)
+    if step == "three":
+        return tell("%(name)s discards three played cards.", name=name)
+    return tell("%(name)s plays.", name=name)
 
 
-def _card_text(shown: str) -> str:
+def _card_text(shown: str) -> Text:
     """A card as the view shows it; a bare colour is a card whose number is hidden."""
-    return _tight(f"{shown} ?" if shown in COLOURS else shown)
+    if shown in COLOURS:
+        return names.tight(tell("%(colour)s ?", colour=names.card_colour(shown)))
+    return names.tight(names.card(shown))
 
 
-def _wrapped(text: str, indent: str = "  ") -> list[str]:
-    """Wrapped to 78 columns, never inside a card name (written with no-break spaces)."""
-    lines = textwrap.wrap(text, 78, subsequent_indent=indent) or [text]
-    return [line.replace("\xa0", " ") for line in lines]
+def _cards_of(shown: list[str]) -> Text | str:
+    return names.listed(map(_card_text, shown))
 
 
-def _tight(text: str) -> str:
-    return text.replace(" ", "\xa0")
-
-
-def _cards(count: int) -> str:
-    return f"{count} card" + "s" * (count != 1)
-
-
-def view_text(state: dict, seat: int | None) -> str:
+def view_text(state: dict, seat: int | None) -> Text:
     """The position as `seat` sees it, in a few plain lines for an email; built from view."""
     shown = view(state, seat)
     players = shown["players"]
-    names = [player["name"] for player in players]
     over = shown["step"] == "over"
-    lines = [f"Dr. Gomb ({shown['mode']} mode)."]
+    lines: list[Text | str] = [
+        tell("Dr. Gomb (%(mode)s mode).", mode=word("dr_gomb mode", shown["mode"]))
+    ]
     if over:
-        lines.append("The game is over.")
+        lines.append(tell("The game is over."))
     else:
-        lines.append(f"{names[shown['turn']]} {STEP_TEXT.get(shown['step'], 'plays')}.")
+        lines.append(_step_text(shown["step"], players[shown["turn"]]["name"]))
     if shown["mode"] == "normal" and not over:
-        lines.append("Cards shown as 'red ?' are covered: only their colour shows.")
+        lines.append(tell("Cards shown as 'red ?' are covered: only their colour shows."))
     lines.append("")
-    piles = "; ".join(
-        f"pile {n}: {pile['top'] or 'empty'} ({pile['count']})"
-        for n, pile in enumerate(shown["piles"], start=1)
-    )
-    lines += _wrapped(f"Discard piles (top, cards): {piles}")
-    lines.append(f"Deck: {shown['deck']} cards; talon: {shown['talon']} cards")
-    if shown["held"]:
-        lines += _wrapped("In your hand: " + ", ".join(map(_tight, shown["held"])))
-    elif shown["held_count"] and not over:
-        lines.append(f"{names[shown['turn']]} holds {_cards(shown['held_count'])}.")
-    if shown["spent_surprise"]:
-        lines.append(f"Used: {shown['spent_surprise']} (it goes to a discard pile last).")
-    if shown["breaking"]:
-        lines += _wrapped(
-            "Broken buttons from the talon: " + ", ".join(map(_tight, shown["breaking"]))
-        )
-    if shown["left"]:
-        lines.append(f"Cards still to discard: {shown['left']}")
-    if shown["out"]:
-        lines += _wrapped("Out of the game: " + ", ".join(map(_card_text, shown["out"])))
+    lines += _table_lines(shown, players, over)
     if seat is not None and not over:
-        mine = players[seat]
         lines.append("")
-        so_far = f", {shown['standings'][seat]} points so far" if "standings" in shown else ""
-        count = _cards(mine["cards_in_play"])
-        lines.append(f"Your sequences, {mine['name']} ({count}{so_far}), from the bottom:")
-        for colour, sequence in mine["sequences"].items():
-            cards = ", ".join(
-                f"#{n}\xa0{_card_text(card)}" for n, card in enumerate(sequence, start=1)
-            )
-            lines += _wrapped(f"  {colour:<6}  {cards or '-'}", " " * 10)
+        lines += _own_lines(shown, players[seat], seat)
     lines.append("")
     for n, player in enumerate(players):
-        if n == seat and not over:
-            continue
-        runs = " | ".join(
-            _tight(f"{colour}:") + " " + ", ".join(map(_card_text, sequence))
+        if n != seat or over:
+            lines.append(_player_line(shown, n, player, over))
+    if over:
+        winners = names.each_and(players[n]["name"] for n in shown["winners"])
+        lines.append(
+            tell_plural(
+                "Winner: %(names)s", "Winners: %(names)s", len(shown["winners"]), names=winners
+            )
+        )
+    return names.lines(lines)
+
+
+def _table_lines(shown: dict, players: list[dict], over: bool) -> list[Text]:
+    """The piles, the deck and talon, the cards in hand or waiting, the cards out of the game."""
+    piles = names.semicolons(
+        tell(
+            "pile %(pile)s: %(top)s (%(count)s)",
+            pile=n,
+            top=names.card(pile["top"]) if pile["top"] else word("dr_gomb pile", "empty"),
+            count=pile["count"],
+        )
+        for n, pile in enumerate(shown["piles"], start=1)
+    )
+    lines = [
+        names.wrapped(tell("Discard piles (top, cards): %(piles)s", piles=piles)),
+        tell(
+            "Deck: %(deck)s cards; talon: %(talon)s cards", deck=shown["deck"], talon=shown["talon"]
+        ),
+    ]
+    if shown["held"]:
+        held = names.listed(names.tight(names.card(card)) for card in shown["held"])
+        lines.append(names.wrapped(tell("In your hand: %(cards)s", cards=held)))
+    elif shown["held_count"] and not over:
+        lines.append(
+            tell_plural(
+                "%(name)s holds %(count)s card.",
+                "%(name)s holds %(count)s cards.",
+                shown["held_count"],
+                name=players[shown["turn"]]["name"],
+            )
+        )
+    if shown["spent_surprise"]:
+        lines.append(
+            tell(
+                "Used: %(card)s (it goes to a discard pile last).",
+                card=names.card(shown["spent_surprise"]),
+            )
+        )
+    if shown["breaking"]:
+        breaking = names.listed(names.tight(names.card(card)) for card in shown["breaking"])
+        lines.append(
+            names.wrapped(tell("Broken buttons from the talon: %(cards)s", cards=breaking))
+        )
+    if shown["left"]:
+        lines.append(tell("Cards still to discard: %(count)s", count=shown["left"]))
+    if shown["out"]:
+        out = _cards_of(shown["out"])
+        lines.append(names.wrapped(tell("Out of the game: %(cards)s", cards=out)))
+    return lines
+
+
+def _own_lines(shown: dict, mine: dict, seat: int) -> list[Text]:
+    """The seat's own sequences, card by card with their positions."""
+    count, words = mine["cards_in_play"], {"name": mine["name"]}
+    if "standings" in shown:
+        head = tell_plural(
+            "Your sequences, %(name)s (%(count)s card, %(points)s points so far), from the bottom:",
+            "Your sequences, %(name)s (%(count)s cards, %(points)s points so far), "
+            "from the bottom:",
+            count,
+            points=shown["standings"][seat],
+            **words,
+        )
+    else:
+        head = tell_plural(
+            "Your sequences, %(name)s (%(count)s card), from the bottom:",
+            "Your sequences, %(name)s (%(count)s cards), from the bottom:",
+            count,
+            **words,
+        )
+    lines = [head]
+    for colour, sequence in mine["sequences"].items():
+        cards = names.listed(
+            names.tight(tell("#%(n)s %(card)s", n=n, card=_card_text(card)))
+            for n, card in enumerate(sequence, start=1)
+        )
+        row = tell(
+            "  %(colour)s  %(cards)s",
+            colour=names.padded(names.colour(colour), 6),
+            cards=cards or "-",
+        )
+        lines.append(names.wrapped(row, " " * 10))
+    return lines
+
+
+def _player_line(shown: dict, n: int, player: dict, over: bool) -> Text:
+    """Another player's sequences (every player's, once the game is over)."""
+    runs = names.bars(
+        (
+            tell("%(colour)s: %(cards)s", colour=names.colour(colour), cards=_cards_of(sequence))
             for colour, sequence in player["sequences"].items()
             if sequence
-        )
-        score = ""
-        if over:
-            score = f", {shown['scores'][n]} points"
-        elif "standings" in shown:
-            score = f", {shown['standings'][n]} points so far"
-        head = f"{player['name']} ({_cards(player['cards_in_play'])}{score})"
-        lines += _wrapped(f"{head}: {runs or 'no sequences'}", "    ")
+        ),
+    )
+    count, name = player["cards_in_play"], player["name"]
     if over:
-        winners = " and ".join(names[n] for n in shown["winners"])
-        lines.append(f"Winner{'s' * (len(shown['winners']) > 1)}: {winners}")
-    return "\n".join(lines)
+        head = tell_plural(
+            "%(name)s (%(count)s card, %(points)s points)",
+            "%(name)s (%(count)s cards, %(points)s points)",
+            count,
+            name=name,
+            points=shown["scores"][n],
+        )
+    elif "standings" in shown:
+        head = tell_plural(
+            "%(name)s (%(count)s card, %(points)s points so far)",
+            "%(name)s (%(count)s cards, %(points)s points so far)",
+            count,
+            name=name,
+            points=shown["standings"][n],
+        )
+    else:
+        head = tell_plural(
+            "%(name)s (%(count)s card)", "%(name)s (%(count)s cards)", count, name=name
+        )
+    if runs:
+        return names.wrapped(tell("%(head)s: %(runs)s", head=head, runs=runs), "    ")
+    return names.wrapped(tell("%(head)s: no sequences", head=head), "    ")
 
 
 def _player_view(name: str, sequences: list[str], open_cards: bool) -> dict:
@@ -279,150 +360,3 @@ def _out_view(out: str, open_cards: bool) -> list[str]:
         NAME_OF[out[index : index + 2]] if out[index + 1] == "!" else COLOUR_NAME[out[index]]
         for index in range(0, len(out), 2)
     ]
-
-
-def explain(outcome: dict, names: list[str]) -> Explanation:
-    """Each sequence's run from 1 with its one odd one out, then the odd ones out's own run."""
-    sentences, rows = [], []
-    for seat, player in enumerate(outcome["details"]["players"]):
-        parts = [explain_sequence(sequence) for sequence in player["sequences"]]
-        parts = [part for part in parts if part]
-        extra = player["extra"]
-        if extra["cards"]:
-            odd = ", ".join(extra["cards"])
-            why = f", {extra['note']}" if extra["note"] else f" run 1 to {extra['run']}"
-            parts.append(f"the odd ones out ({odd}){why}: {extra['points']}")
-        told = "; ".join(parts) if parts else "no cards in any sequence"
-        sentences.append(f"{names[seat]}: {told}. Total {player['total']}.")
-        rows.append(
-            [
-                names[seat],
-                *(sequence["points"] for sequence in player["sequences"]),
-                extra["points"],
-                player["total"],
-            ]
-        )
-    colours = [sequence["colour"] for sequence in outcome["details"]["players"][0]["sequences"]]
-    return Explanation(sentences, ["Player", *colours, "Odd ones out", "Total"], rows)
-
-
-def explain_sequence(sequence: dict) -> str:
-    if not sequence["cards"]:
-        return ""
-    colour = sequence["colour"]
-    if sequence["points"]:
-        odd = sequence["odd_one_out"]["card"]
-        return (
-            f"{colour} runs 1 to {sequence['run']} with {odd} the odd one out: {sequence['points']}"
-        )
-    return f"{colour} scores 0 ({sequence['note']})"
-
-
-# --- Describe ---------------------------------------------------------------------------------
-
-
-def describe(before: dict, seat: int, move: dict, after: dict, viewer: Viewer) -> str:
-    name = before["players"][seat]
-    line = DESCRIBE_BY_KIND[move["kind"]](before, seat, move, after, viewer, name)
-    if after["step"] == "over" and before["step"] != "over":
-        line += " The deck has run out: the game is over."
-    return line
-
-
-def _describe_draw(before, seat, move, after, viewer, name) -> str:
-    if (knows(viewer, seat) and before["mode"] == "basic") or viewer == EVERYONE:
-        return f"{name} draws {NAME_OF[after['held'][:2]]} from the deck."
-    return f"{name} draws a card from the deck."
-
-
-def _describe_take(before, seat, move, after, viewer, name) -> str:
-    pile = move["pile"]
-    line = f"{name} takes {NAME_OF[before['piles'][pile - 1][-2:]]} from pile {pile}."
-    if len(before["piles"][pile - 1]) == 2 and after["piles"][pile - 1]:
-        refill = NAME_OF[after["piles"][pile - 1][-2:]]
-        line += f" Pile {pile} is refilled with {refill} from the deck."
-    return line
-
-
-def _describe_play(before, seat, move, after, viewer, name) -> str:
-    if KIND_OF[CODE_OF[move["card"]]] == BROKEN:
-        return (
-            f"{name} covers the top of their {move['to']} sequence with the {move['card']} button."
-        )
-    if before["mode"] == "normal" and viewer != EVERYONE:
-        colour = COLOURS[COLOUR_OF[CODE_OF[move["card"]]]]
-        return f"{name} plays a {colour} card into their {move['to']} sequence."
-    return f"{name} plays {move['card']} into their {move['to']} sequence."
-
-
-def _describe_discard(before, seat, move, after, viewer, name) -> str:
-    return f"{name} discards {move['card']} onto pile {move['pile']}."
-
-
-def _describe_use_surprise(before, seat, move, after, viewer, name) -> str:
-    colour = COLOURS[COLOUR_OF[before["held"]]]
-    line = f"{name} uses the {colour} surprise button and looks into the talon"
-    talon, taken = card_names(before["talon"]), card_names(after["held"][2:])
-    # In normal mode the cards taken may end up covered: named only once the game is over.
-    named = before["mode"] == "basic" or viewer == EVERYONE
-    if knows(viewer, seat) and (named or not taken):
-        line += " (" + ", ".join(talon) + ")"
-    if knows(viewer, seat):
-        found = [card for card in talon if card.endswith(BROKEN)]
-    else:
-        found = card_names(after["breaking"])  # those that take a card; the rest stay secret
-    if found:
-        line += f": {' and '.join(found)} found, so nothing is taken."
-        if knows(viewer, seat):
-            for broken in card_names(after["talon"]):
-                if broken.endswith(BROKEN):
-                    lacking = broken.split()[0]
-                    line += f" {name} has no {lacking} card: the {broken} stays in the talon."
-        return line
-    if not taken:
-        return line + ": nothing is taken."
-    if knows(viewer, seat) and named:
-        return line + ": takes " + ", ".join(taken) + "."
-    line += f": takes {len(taken)} {colour} card{'' if len(taken) == 1 else 's'}"
-    if knows(viewer, seat):
-        left = card_names(after["talon"])
-        line += ", leaving " + (", ".join(left) if left else "the talon empty")
-    return line + "."
-
-
-def _describe_break(before, seat, move, after, viewer, name) -> str:
-    broken = NAME_OF[before["breaking"][:2] or before["held"]]
-    card = card_at(sequences_of(before, seat)[COLOUR_INDEX[move["sequence"]]], move["position"])
-    shown = NAME_OF[card] if before["mode"] == "basic" else f"a {COLOURS[COLOUR_OF[card]]} card"
-    where = f"card #{move['position']} of {name}'s {move['sequence']} sequence"
-    return f"The {broken} button takes {shown} ({where}) out of the game."
-
-
-def _describe_discard_sequence(before, seat, move, after, viewer, name) -> str:
-    count = len(after["held"]) // 2
-    return f"{name} discards their {move['sequence']} sequence ({count} cards) onto the piles."
-
-
-def _describe_discard_three(before, seat, move, after, viewer, name) -> str:
-    return f"{name} discards three of their cards (action C)."
-
-
-def _describe_discard_played(before, seat, move, after, viewer, name) -> str:
-    card = card_at(sequences_of(before, seat)[COLOUR_INDEX[move["sequence"]]], move["position"])
-    return (
-        f"{name} discards {NAME_OF[card]} (card #{move['position']} of their "
-        f"{move['sequence']} sequence) onto pile {move['pile']}."
-    )
-
-
-DESCRIBE_BY_KIND = {
-    "draw": _describe_draw,
-    "take": _describe_take,
-    "play": _describe_play,
-    "discard": _describe_discard,
-    "use_surprise": _describe_use_surprise,
-    "break": _describe_break,
-    "discard_sequence": _describe_discard_sequence,
-    "discard_three": _describe_discard_three,
-    "discard_played": _describe_discard_played,
-}
