@@ -132,7 +132,9 @@ def _describe_use_surprise(before, seat, move, after, viewer, name) -> Text:
         return tell("%(head)s: nothing is taken.", head=head)
     if knows(viewer, seat) and named:
         return tell(
-            "%(head)s: takes %(taken)s.", head=head, taken=names.listed(map(names.card, taken))
+            "%(head)s: takes %(taken)s.",
+            head=head,
+            taken=names.listed(map(names.card_object, taken)),
         )
     count = len(taken)
     of = names.colour_of(colour)
@@ -159,7 +161,7 @@ def _describe_use_surprise(before, seat, move, after, viewer, name) -> Text:
         count,
         head=head,
         colour=of,
-        left=names.listed(map(names.card, left)),
+        left=names.listed(map(names.card_object, left)),
     )
 
 

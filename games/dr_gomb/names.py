@@ -108,16 +108,18 @@ def semicolons(items: Iterable[Any]) -> Text | str:
 # --- Shapes: a sentence laid out on the page, in English and in every translation alike ------
 
 
-def _tight(text: str, _: str) -> str:
+def _tight(text: str, _: str, translated: bool) -> str:
     """Spaces made no-break, so that wrapping never splits it (a card's name)."""
     return text.replace(" ", "\xa0")
 
 
-def _padded(text: str, width: str) -> str:
-    return text.ljust(int(width))
+def _padded(text: str, width: str, translated: bool) -> str:
+    # Polish and Czech colours are longer than English ones ("niebieski"): their column is
+    # wider.
+    return text.ljust(int(width) + 3 * translated)
 
 
-def _wrapped(text: str, indent: str) -> str:
+def _wrapped(text: str, indent: str, translated: bool) -> str:
     """Wrapped to 78 columns, never inside a tight part, whose no-break spaces then read as
     spaces again."""
     lines = textwrap.wrap(text, 78, subsequent_indent=indent) or [text]
@@ -135,7 +137,7 @@ class Shaped(Text):
     how: str
 
     def __new__(cls, told: Text, shape: str, how: str = "") -> Shaped:
-        made = str.__new__(cls, SHAPES[shape](str(told), how))
+        made = str.__new__(cls, SHAPES[shape](str(told), how, False))
         made.msgid, made.params = told.msgid, told.params
         made.plural, made.count, made.context = told.plural, told.count, told.context
         made.shape, made.how = shape, how
@@ -143,7 +145,7 @@ class Shaped(Text):
 
     def translated(self, catalogue) -> str:
         said = super().translated(catalogue)
-        return said if said == str(self) else SHAPES[self.shape](said, self.how)
+        return said if said == str(self) else SHAPES[self.shape](said, self.how, True)
 
     def __reduce__(self):
         return (_reshaped, (self.as_data(), self.shape, self.how))

@@ -25,8 +25,8 @@ RANKS = {
 }
 
 
-def notation_help() -> str:
-    return (
+def notation_help() -> Text:
+    return tell(
         "Start your turn with one of: 'draw' (from the deck), 'take pile 1' (or 2),\n"
         "'discard sequence blue' (action C, basic mode), 'discard three' (action C, normal mode).\n"
         "Then place the card: 'play to red' (into your red sequence), 'discard to pile 2';\n"

@@ -429,11 +429,8 @@ STEP_KINDS = {
 }
 
 
-def _colour_list() -> Text:
-    """'red, green, blue, pink or yellow'."""
-    words = [names.colour(colour) for colour in COLOURS]
-    told = names.listed(words[:-1])
-    return tell("%(first)s or %(last)s", first=told, last=words[-1])
+# The values a move's fields take (the API's words, English in every language).
+COLOUR_LIST = "red, green, blue, pink or yellow"
 
 
 def _check(state: dict, seat: int, move: Any) -> None:
@@ -468,7 +465,7 @@ def _check_fields(kind: str, move: dict) -> None:
                 tell(
                     "There is no %(value)s sequence; the colours are %(colours)s.",
                     value=repr(value),
-                    colours=_colour_list(),
+                    colours=COLOUR_LIST,
                 )
             )
         if name == "position" and (type(value) is not int or value < 1):
@@ -483,8 +480,8 @@ def _check_fields(kind: str, move: dict) -> None:
                 tell(
                     "%(value)s is not a card; cards read like '%(example)s' or '%(joker)s'.",
                     value=repr(value),
-                    example=names.card("red 3"),
-                    joker=names.card("green joker"),
+                    example="red 3",
+                    joker="green joker",
                 )
             )
 
