@@ -4,7 +4,6 @@ in their language; their English is exactly what the log has always said."""
 from __future__ import annotations
 
 from games.base import EVERYONE, Viewer, knows
-from games.dr_gomb import names
 from games.dr_gomb.cards import (
     BROKEN,
     CODE_OF,
@@ -15,6 +14,7 @@ from games.dr_gomb.cards import (
     NAME_OF,
     card_at,
     card_names,
+    names,
 )
 from games.dr_gomb.rules import sequences_of
 from games.texts import Text, tell, tell_plural

@@ -7,10 +7,9 @@ from __future__ import annotations
 import re
 
 from games.base import IllegalMove
-from games.dr_gomb import names
-from games.dr_gomb.cards import BROKEN, COLOUR_INDEX, JOKER, SURPRISE
+from games.dr_gomb.cards import BROKEN, COLOUR_INDEX, JOKER, SURPRISE, names
+from games.dr_gomb.notation.words import in_english, plain
 from games.dr_gomb.rules import held_choices, legal_moves
-from games.dr_gomb.words import in_english, plain
 from games.texts import Text, tell, word
 
 FILLER = {"to", "the", "from", "onto", "on", "into", "in", "my", "of", "card", "cards", "and"}

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from games.base import Explanation
-from games.dr_gomb import names
+from games.dr_gomb.cards import names
 from games.texts import Text, tell, word
 
 

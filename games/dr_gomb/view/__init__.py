@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import functools
 
-from games.dr_gomb import names
 from games.dr_gomb.cards import (
     BROKEN,
     CODE_OF,
@@ -17,6 +16,7 @@ from games.dr_gomb.cards import (
     NAME_OF,
     SURPRISE,
     card_names,
+    names,
 )
 from games.dr_gomb.rules import cards_in_play, outcome, rules_version, sequences_of, to_act
 from games.dr_gomb.scoring import best_total
