@@ -1,10 +1,13 @@
 """Dr. Gomb: sew button sequences of one colour, each with exactly one odd one out.
 
 Rules notes: how the service reads the rulebook (rulebooks/dr-gomb.txt) and RULINGS.md. The
-cards are in cards.py; the rules in rules.py, with the scoring in scoring.py; the views,
-which steps showed a card (so may not be taken back), the log lines and the score explained
-in view.py; the email notation in notation.py; the strong bot in the package bot/, with its
-normal-mode ladders in bot/ladders.py.
+cards are in cards/, with their names in Polish and Czech in cards/names.py; the rules in rules/
+(who acts and the legal moves in rules/moves.py, the refusals in rules/refusals.py), with the
+scoring in scoring.py; the views, which steps showed a card (so may not be taken back) and the
+email's picture in view/, the log lines in view/log.py and the score explained in
+view/explained.py; the email notation in notation/, with the Polish and Czech words it reads
+in notation/words.py; the strong bot in the package bot/, with its normal-mode ladders in
+bot/ladders.py. Everything a player reads is told through games/texts.py.
 
 From RULINGS.md
 - The deck is the printed 120 cards: per colour five 1s, four each of 2-5, one broken, one joker
@@ -130,7 +133,9 @@ from games.dr_gomb.rules import (
     version,
     versions,
 )
-from games.dr_gomb.view import describe, explain, past_view, reveals, view, view_text
+from games.dr_gomb.view import past_view, reveals, view, view_text
+from games.dr_gomb.view.explained import explain
+from games.dr_gomb.view.log import describe
 
 # The contract's names and the optional hooks the service looks up, then the card data the
 # service's board and examples draw with.

@@ -7,21 +7,11 @@ from __future__ import annotations
 import re
 
 from games.base import IllegalMove
-from games.dr_gomb.cards import BROKEN, COLOUR_INDEX, JOKER, SURPRISE
+from games.dr_gomb.cards import BROKEN, COLOUR_INDEX, JOKER, SURPRISE, names
+from games.dr_gomb.notation.words import in_english, plain
 from games.dr_gomb.rules import held_choices, legal_moves
+from games.texts import Text, tell, word
 
-EXAMPLES = (
-    "draw",
-    "take pile 1",
-    "play to red",
-    "play red 3 to blue",
-    "discard to pile 2",
-    "use surprise",
-    "break blue #2",
-    "discard sequence blue",
-    "discard three",
-    "discard red #2 to pile 1",
-)
 FILLER = {"to", "the", "from", "onto", "on", "into", "in", "my", "of", "card", "cards", "and"}
 RANKS = {
     **{str(number): str(number) for number in range(1, 6)},
@@ -34,8 +24,8 @@ RANKS = {
 }
 
 
-def notation_help() -> str:
-    return (
+def notation_help() -> Text:
+    return tell(
         "Start your turn with one of: 'draw' (from the deck), 'take pile 1' (or 2),\n"
         "'discard sequence blue' (action C, basic mode), 'discard three' (action C, normal mode).\n"
         "Then place the card: 'play to red' (into your red sequence), 'discard to pile 2';\n"
@@ -46,51 +36,119 @@ def notation_help() -> str:
     )
 
 
-def format_move(move: dict, state: dict, seat: int) -> str:
+def examples() -> list[Text]:
+    """Moves as the help shows them, in the reader's language."""
+    return [
+        word("dr_gomb move", "draw"),
+        tell("take pile %(pile)s", pile=1),
+        tell("play to %(to)s", to=names.sequence_of("red")),
+        tell(
+            "play %(card)s to %(to)s", card=names.card_object("red 3"), to=names.sequence_of("blue")
+        ),
+        tell("discard to pile %(pile)s", pile=2),
+        word("dr_gomb move", "use surprise"),
+        tell("break %(sequence)s #%(position)s", sequence=names.sequence_of("blue"), position=2),
+        tell("discard sequence %(sequence)s", sequence=names.sequence_object("blue")),
+        word("dr_gomb move", "discard three"),
+        tell(
+            "discard %(sequence)s #%(position)s to pile %(pile)s",
+            sequence=names.sequence_of("red"),
+            position=2,
+            pile=1,
+        ),
+    ]
+
+
+def format_move(move: dict, state: dict, seat: int) -> Text:
     kind = move["kind"]
     if kind == "draw":
-        return "draw"
+        return word("dr_gomb move", "draw")
     if kind == "take":
-        return f"take pile {move['pile']}"
+        return tell("take pile %(pile)s", pile=move["pile"])
     if kind in ("play", "discard"):
         # Always named: a list of moves in an email is read away from the hand it places
         # ("play to blue" is still read, as the help says).
+        card = names.card_object(move["card"])
         if kind == "play":
-            return f"play {move['card']} to {move['to']}"
-        return f"discard {move['card']} to pile {move['pile']}"
+            return tell("play %(card)s to %(to)s", card=card, to=names.sequence_of(move["to"]))
+        return tell("discard %(card)s to pile %(pile)s", card=card, pile=move["pile"])
     if kind == "use_surprise":
-        return "use surprise"
-    if kind == "break":
-        return f"break {move['sequence']} #{move['position']}"
-    if kind == "discard_sequence":
-        return f"discard sequence {move['sequence']}"
+        return word("dr_gomb move", "use surprise")
     if kind == "discard_three":
-        return "discard three"
-    return f"discard {move['sequence']} #{move['position']} to pile {move['pile']}"
+        return word("dr_gomb move", "discard three")
+    sequence = names.sequence_of(move["sequence"])
+    if kind == "break":
+        return tell(
+            "break %(sequence)s #%(position)s", sequence=sequence, position=move["position"]
+        )
+    if kind == "discard_sequence":
+        return tell(
+            "discard sequence %(sequence)s", sequence=names.sequence_object(move["sequence"])
+        )
+    return tell(
+        "discard %(sequence)s #%(position)s to pile %(pile)s",
+        sequence=sequence,
+        position=move["position"],
+        pile=move["pile"],
+    )
 
 
 def parse_move(text: str, state: dict, seat: int) -> dict:
+    """A reply in English, Polish or Czech (words.py), any case, with or without diacritics."""
     words = _words(text)
     move = _read(words, state, seat) if words else None
     if move is None:
-        raise IllegalMove(f"I could not read {text!r}. {_hint(state, seat)}")
+        raise IllegalMove(
+            tell(
+                "I could not read %(text)s. %(hint)s", text=repr(str(text)), hint=_hint(state, seat)
+            )
+        )
     return move
 
 
-def _hint(state: dict, seat: int) -> str:
+def _hint(state: dict, seat: int) -> Text:
     moves = legal_moves(state, seat)
     if state["step"] != "over" and seat != state["turn"]:
-        return f"It is {state['players'][state['turn']]}'s turn, not yours."
+        return tell("It is %(name)s's turn, not yours.", name=state["players"][state["turn"]])
     if moves:
-        shown = [format_move(move, state, seat) for move in moves[:8]]
-        return "You can say: " + "; ".join(shown) + ("; ..." if len(moves) > 8 else ".")
-    return "Moves read like: " + "; ".join(EXAMPLES) + "."
+        shown = _semicolons(format_move(move, state, seat) for move in moves[:8])
+        if len(moves) > 8:
+            return tell("You can say: %(moves)s; ...", moves=shown)
+        return tell("You can say: %(moves)s.", moves=shown)
+    return tell("Moves read like: %(moves)s.", moves=_semicolons(examples()))
+
+
+def _semicolons(items) -> Text:
+    items = list(items)
+    told = items[0]
+    for item in items[1:]:
+        told = tell("%(first)s; %(next)s", first=told, next=item)
+    return told
 
 
 def _words(text: str) -> list[str]:
-    text = re.sub(r"\b(pile|p)(\d)\b", r"pile \2", str(text).lower())
-    text = re.sub(r"#\s*(\d+)", r"#\1", text)
-    return [word for word in re.sub(r"[^a-z0-9#]+", " ", text).split() if word not in FILLER]
+    """The words of a reply as the English reader knows them, fillers left out."""
+    text = re.sub(r"\b(pile|p)(\d)\b", r"pile \2", plain(str(text)))
+    text = re.sub(r"(#|\bnr\b\.?|\bc\.)\s*(\d+)", r"#\2", text)  # Polish nr 2, Czech č. 2
+    found = [in_english(word) for word in re.sub(r"[^a-z0-9#]+", " ", text).split()]
+    return _in_order([word for word in found if word and word not in FILLER])
+
+
+def _in_order(words: list[str]) -> list[str]:
+    """Polish and Czech name a sequence by a noun and put a card's position first ("kartę #2
+    z niebieskiego ciągu"): the word "sequence" is kept only where it is the move ("discard
+    sequence blue"), and a position before its colour goes after it, as in English."""
+    if not words:
+        return words
+    verb, rest = words[0], words[1:]
+    if not (verb == "discard" and len(rest) == 2 and "sequence" in rest):
+        rest = [word for word in rest if word != "sequence"]
+    for index in range(len(rest) - 1):
+        position, colour = rest[index], rest[index + 1]
+        if position.startswith("#") and position[1:].isdigit() and colour in COLOUR_INDEX:
+            rest[index], rest[index + 1] = colour, position
+            break
+    return [verb, *rest]
 
 
 def _read(words: list[str], state: dict, seat: int) -> dict | None:
