@@ -47,10 +47,14 @@ def report_url(comment: StepComment) -> str:
 def test_a_reader_reports_a_comment_with_the_button_under_it(ann, bob, cat, finished):
     theirs = comments.write(finished, bob, 2, "you play like a potato")
     mine = comments.write(finished, cat, 2, "no u")
+    comments.write(finished, bob, 2, "and again")
     client = page_as(cat)
 
     page = history(client, finished, 2)
     assert f'action="{report_url(theirs)}"' in page
+    # One author's two comments: two buttons a screen reader tells apart.
+    assert 'Report<span class="visually-hidden"> comment 1, by bob</span>' in page
+    assert 'Report<span class="visually-hidden"> comment 3, by bob</span>' in page
     assert f'action="{report_url(mine)}"' not in page  # nobody reports their own comment
     assert "report-comment" not in history(APIClient(), finished, 2)  # nor a visitor
 
