@@ -53,19 +53,22 @@ class CommentSerializer(serializers.Serializer):
     seq = serializers.IntegerField(help_text="The step it is about (0: the deal).")
     author = serializers.CharField()
     text = serializers.CharField(allow_blank=True, help_text="Its words; empty when `hidden`.")
-    hidden = serializers.BooleanField(help_text="Written by a player you blocked: kept from you.")
+    hidden = serializers.BooleanField(
+        help_text="The text is kept from you: a moderator hid the comment, or a player you "
+        "blocked wrote it."
+    )
     created = serializers.DateTimeField()
     edited = serializers.DateTimeField(allow_null=True, help_text="When its author last edited it.")
 
 
 def shown(comment: StepComment) -> dict:
-    muted = getattr(comment, "muted", False)
+    kept_from_you = getattr(comment, "muted", False) or comment.hidden is not None
     return {
         "id": comment.pk,
         "seq": comment.seq,
         "author": comment.user.get_username(),
-        "text": "" if muted else comment.text,
-        "hidden": muted,
+        "text": "" if kept_from_you else comment.text,
+        "hidden": kept_from_you,
         "created": comment.created,
         "edited": comment.edited,
     }

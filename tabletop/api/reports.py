@@ -1,5 +1,6 @@
-"""The API's report of a line of table talk (`games/{id}/chat/{message_id}/report/`): the
-same as the report button under the line on the game page (play/reports.py)."""
+"""The API's reports: of a line of table talk (`games/{id}/chat/{message_id}/report/`) and of
+a comment on a step (`games/{id}/comments/{comment_id}/report/`), the same as the report
+buttons beside them on the pages (play/reports.py)."""
 
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ class ReportSerializer(serializers.Serializer):
         max_length=Report.REASON_LENGTH,
         required=False,
         allow_blank=True,
-        help_text="Why the line should not be there (optional; the moderators read it).",
+        help_text="Why it should not be there (optional; the moderators read it).",
     )
 
 
@@ -51,4 +52,34 @@ def report_talk(request: Request, game_id: int, message_id: int) -> Response:
         raise exceptions.Throttled(refusal.wait, refusal.message) from None
     return Response(
         {"message": kept.message_id, "created": kept.created}, status=status.HTTP_201_CREATED
+    )
+
+
+class ReportedCommentSerializer(serializers.Serializer):
+    comment = serializers.IntegerField(help_text="The comment reported.")
+    created = serializers.DateTimeField(help_text="When you first reported it.")
+
+
+@extend_schema(
+    operation_id="games_comments_report",
+    summary="Report a comment on a step to the moderators (the same comment twice counts once)",
+    request=ReportSerializer,
+    responses={201: ReportedCommentSerializer, **refusals(400, 401, 403, 404, 413, 415, 429)},
+)
+@api_view(["POST"])
+@permission_classes([IsAuthenticated])
+def report_comment(request: Request, game_id: int, comment_id: int) -> Response:
+    found = find_game(game_id, request.user)
+    form = ReportSerializer(data=request.data)
+    form.is_valid(raise_exception=True)
+    try:
+        kept = reports.report_comment(
+            found, comment_id, request.user, form.validated_data.get("reason", "")
+        )
+    except reports.NoSuchComment as refusal:
+        raise exceptions.NotFound(refusal.message) from None
+    except reports.TooManyReports as refusal:
+        raise exceptions.Throttled(refusal.wait, refusal.message) from None
+    return Response(
+        {"comment": kept.comment_id, "created": kept.created}, status=status.HTTP_201_CREATED
     )

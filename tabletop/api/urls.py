@@ -58,6 +58,11 @@ urlpatterns = [
         reports.report_talk,
         name="api-report-talk",
     ),
+    path(
+        "games/<int:game_id>/comments/<int:comment_id>/report/",
+        reports.report_comment,
+        name="api-report-comment",
+    ),
     path("games/<int:game_id>/webhook/", channels.table_webhook, name="api-table-webhook"),
     path("games/<int:game_id>/webhooks/", channels.table_webhooks, name="api-table-webhooks"),
     path(

@@ -9,6 +9,11 @@ deletes it; the limits of table talk hold (one line, MAX_LENGTH, the same rate l
 A player blocked by someone at the table does not comment on that game, and is told so in
 words that do not say who; what a player the reader blocks wrote is kept from the reader
 (`muted`), as their talk is.
+
+A comment a moderator hid (play/reports.py) keeps its place in its thread and in the record,
+without its text, for every reader; its author no longer edits or deletes it, so the mark
+stays. The export between servers leaves it out (the other server has no moderator's word
+for it); the author's own data export keeps their words, marked hidden, as they are theirs.
 """
 
 from __future__ import annotations
@@ -36,6 +41,10 @@ class NoSuchComment(Refused):
 
 
 class NotYours(Refused):
+    status = 403
+
+
+class HiddenByModerator(Refused):
     status = 403
 
 
@@ -92,6 +101,7 @@ def write(game: Game, user, seq: int, text: str) -> StepComment:
 def edit(comment: StepComment, user, text: str) -> StepComment:
     """The author puts new words in their comment; it says it was edited, and when."""
     refuse_unless_author(comment, user)
+    refuse_if_hidden(comment)
     refuse_unless_may_write(comment.game, user)
     comment.text = checked(text, user)
     comment.edited = clock.now()
@@ -102,12 +112,21 @@ def edit(comment: StepComment, user, text: str) -> StepComment:
 def delete(comment: StepComment, user) -> None:
     """The author takes their comment away (whatever else has changed, that they may)."""
     refuse_unless_author(comment, user)
+    refuse_if_hidden(comment)
     comment.delete()
 
 
 def refuse_unless_author(comment: StepComment, user) -> None:
     if getattr(user, "pk", None) != comment.user_id:
         raise NotYours(gettext("Only its author changes or deletes a comment."))
+
+
+def refuse_if_hidden(comment: StepComment) -> None:
+    # Deleting it would take the reports and the record's mark with it.
+    if comment.hidden:
+        raise HiddenByModerator(
+            gettext("A moderator hid this comment; it can no longer be edited or deleted.")
+        )
 
 
 def checked(text: str, user) -> str:
@@ -151,14 +170,23 @@ def find(game: Game, comment_id: int) -> StepComment:
 
 
 def comments_for(game: Game, reader, seq: int | None = None) -> list[StepComment]:
-    """The comments `reader` may read (of one step with `seq`), oldest first; those of a
-    player the reader blocks are `muted`, their text emptied."""
+    """The comments `reader` may read (of one step with `seq`), oldest first; those a
+    moderator hid keep their place without their text, and those of a player the reader
+    blocks are `muted`, their text emptied."""
     if not may_read(game, reader):
         return []
     found = game.comments.select_related("user")
     if seq is not None:
         found = found.filter(seq=seq)
-    return chat.hide_blocked(list(found.order_by("seq", "created", "pk")), reader)
+    shown = [without_hidden_text(comment) for comment in found.order_by("seq", "created", "pk")]
+    return chat.hide_blocked(shown, reader)
+
+
+def without_hidden_text(comment: StepComment) -> StepComment:
+    # Whoever forgets to ask `comment.hidden` still shows nothing of what was hidden.
+    if comment.hidden:
+        comment.text = ""
+    return comment
 
 
 @dataclass
@@ -195,6 +223,7 @@ def of_author(user) -> list[dict]:
             "text": comment.text,
             "created": comment.created,
             "edited": comment.edited,
+            "hidden_by_a_moderator": comment.hidden,
         }
         for comment in StepComment.objects.filter(user=user).order_by("created", "pk")
     ]
@@ -204,7 +233,8 @@ def of_author(user) -> list[dict]:
 
 
 def exported(game: Game) -> list[dict]:
-    """The game's comments as an export line carries them: author by name, step, text, time."""
+    """The game's comments as an export line carries them: author by name, step, text, time;
+    none that a moderator hid."""
     return [
         {
             "author": comment.user.get_username(),
@@ -213,7 +243,9 @@ def exported(game: Game) -> list[dict]:
             "created": comment.created.isoformat(),
             "edited": comment.edited.isoformat() if comment.edited else None,
         }
-        for comment in game.comments.select_related("user").order_by("created", "pk")
+        for comment in game.comments.filter(hidden__isnull=True)
+        .select_related("user")
+        .order_by("created", "pk")
     ]
 
 

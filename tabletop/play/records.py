@@ -33,8 +33,8 @@ game's own notation, the words an email reply uses (`rules.format_move`, read ba
 `rules.parse_move` in the position before the step). A step the notation cannot say exactly
 (resignations, take-backs, the table's votes, anything whose notation would read back as
 another move) is written after ` json: ` as its JSON payload. Bracketed lines are comments on
-the step above them (those before step 1 are on the deal): `[author, time: text]`; reading
-skips them.
+the step above them (those before step 1 are on the deal): `[author, time: text]`, where a
+comment a moderator hid says only `(a moderator hid this comment)`; reading skips them.
 
 `read` turns a record into the same document `tabletop.play.transfer` imports, so an imported
 record passes every check an imported JSON line does, and `export.rerun` replays it.
@@ -55,6 +55,7 @@ from tabletop.play.models import Game
 
 MARK = "# tabletop game record 1"
 TIME = "%Y-%m-%d %H:%M"
+HIDDEN_COMMENT = "(a moderator hid this comment)"
 STEP = re.compile(
     r"(?P<seq>\d+)\. (?P<name>.+?) \((?P<source>[a-z-]+)(?:, (?P<at>[0-9: -]+))?\)"
     r"(?P<json> json)?: (?P<move>.*)"
@@ -140,11 +141,15 @@ def comments_by_step(game: Game) -> dict[int, list]:
 
 
 def comment_lines(comments: list) -> list[str]:
+    return [f"[{c.user.get_username()}, {moment(c.created)}: {comment_text(c)}]" for c in comments]
+
+
+def comment_text(comment) -> str:
+    # A comment a moderator hid keeps its place, without its words.
+    if comment.hidden:
+        return HIDDEN_COMMENT
     # A comment's own line breaks would start lines of their own: one line each.
-    return [
-        f"[{c.user.get_username()}, {moment(c.created)}: {' '.join(c.text.split())}]"
-        for c in comments
-    ]
+    return " ".join(comment.text.split())
 
 
 def result(names: list[str], outcome: dict) -> str:

@@ -1,7 +1,9 @@
-"""The report button on a line of table talk: the line goes to the moderators (play/reports.py).
+"""The report buttons on a line of table talk and on a comment on a step: the line or comment
+goes to the moderators (play/reports.py).
 
-A plain POST form (no script): back to the page it was pressed on, with a word that the
-moderators will read it; over the limit, the game page again with why, as 429.
+Plain POST forms (no script): back to the page it was pressed on (the history at the
+comment's step), with a word that the moderators will read it; over the limit, that page
+again with why, as 429.
 """
 
 from __future__ import annotations
@@ -13,8 +15,10 @@ from django.urls import reverse
 from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
-from tabletop.play import reports
-from tabletop.web import chat, tables
+from tabletop.play import comments, reports
+from tabletop.web import chat, pages, tables
+from tabletop.web.comments import step_path, to_log_in
+from tabletop.web.views import page
 
 
 @require_POST
@@ -34,3 +38,26 @@ def report_talk(request: HttpRequest, game_id: int, message_id: int) -> HttpResp
     if request.POST.get("back") == "history":
         return redirect(reverse("history", args=[found.pk]))
     return redirect(reverse("game", args=[found.pk]) + "#talk")
+
+
+@require_POST
+def report_comment(request: HttpRequest, game_id: int, comment_id: int) -> HttpResponse:
+    if not request.user.is_authenticated:
+        return to_log_in(game_id, 0)
+    found = tables.shown_game(request, game_id)
+    try:
+        reported = reports.report_comment(
+            found, comment_id, request.user, request.POST.get("reason", "")
+        )
+    except reports.NoSuchComment as refusal:
+        raise Http404(refusal.message) from None
+    except reports.TooManyReports as refusal:
+        seq = comments.find(found, comment_id).seq
+        context = {**pages.history_page(found, request.user, seq), "report_error": refusal.message}
+        response = page(request, "web/history.html", context, status=refusal.status)
+        response["Retry-After"] = str(refusal.wait)
+        return response
+    messages.success(
+        request, gettext("Thank you: the moderators will read the comment you reported.")
+    )
+    return redirect(f"{step_path(found.pk, reported.comment.seq)}#comment-{comment_id}")

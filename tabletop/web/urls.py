@@ -62,6 +62,11 @@ urlpatterns = [
         reports.report_talk,
         name="report-talk",
     ),
+    path(
+        "games/<int:game_id>/comments/<int:comment_id>/report/",
+        reports.report_comment,
+        name="report-comment",
+    ),
     path("games/<int:game_id>/webhook/", webhooks.table_webhook, name="table-webhook"),
     path("games/<int:game_id>/history/", views.game_history, name="history"),
     path("games/<int:game_id>/comments/", comments.comment, name="comment"),
