@@ -30,6 +30,7 @@ def tell_the_table(comment) -> None:
     muted = blocks.blockers_of(comment.user, [seat.user_id for seat in others])
     told = [seat for seat in others if seat.user_id not in muted]
     words = {
+        "comment_id": comment.pk,
         "comment_by": comment.user.get_username(),
         "comment": comment.text,
         "step": comment.seq,
@@ -52,3 +53,13 @@ def emailed_lately(game, user_ids: list[int]) -> set[int]:
         created__gte=clock.now() - ONE_EMAIL_PER,
     )
     return set(rows.values_list("user_id", flat=True))
+
+
+def forget(comment) -> None:
+    """A moderator hid a comment: the notices still waiting to tell it stay unsent."""
+    Outbox.objects.filter(
+        kind=Outbox.Kind.COMMENT,
+        game=comment.game_id,
+        status__in=(Outbox.Status.PENDING, Outbox.Status.HELD),
+        context__comment_id=comment.pk,
+    ).update(status=Outbox.Status.SKIPPED)

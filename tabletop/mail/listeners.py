@@ -48,6 +48,10 @@ def tell_the_table_of_a_comment(sender, comment, **_) -> None:
     comment_notices.tell_the_table(comment)
 
 
+def keep_quiet_about_a_hidden_comment(sender, comment, **_) -> None:
+    comment_notices.forget(comment)
+
+
 def connect() -> None:
     signals.seats_waiting.connect(tell_seats_it_is_their_turn, dispatch_uid="mail-turns")
     signals.game_ended.connect(tell_everyone_the_game_is_over, dispatch_uid="mail-game-over")
@@ -60,6 +64,9 @@ def connect() -> None:
     signals.talk_said.connect(tell_the_table_what_was_said, dispatch_uid="mail-talk-said")
     signals.talk_hidden.connect(keep_quiet_about_what_was_hidden, dispatch_uid="mail-talk-hidden")
     signals.comment_written.connect(tell_the_table_of_a_comment, dispatch_uid="mail-comment")
+    signals.comment_hidden.connect(
+        keep_quiet_about_a_hidden_comment, dispatch_uid="mail-comment-hidden"
+    )
     account_deleted.connect(forget_the_former_player, dispatch_uid="mail-account-deleted")
     data_asked.connect(table_webhooks_owned_by, dispatch_uid="mail-my-data")
 

@@ -457,7 +457,7 @@ class Report(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.reporter} reported {self.message}"
+        return f"{self.reporter} reported {self.message or self.comment}"
 
 
 class Analysis(models.Model):

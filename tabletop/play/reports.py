@@ -131,7 +131,11 @@ def hide(message: ChatMessage, moderator) -> bool:
 
 def hide_comment(comment: StepComment, moderator) -> bool:
     """Hide a comment on a step; False if it was hidden already."""
-    return hidden_now(comment, moderator)
+    with transaction.atomic():
+        changed = hidden_now(comment, moderator)
+        if changed:
+            signals.comment_hidden.send(sender=StepComment, comment=comment)
+    return changed
 
 
 def hidden_now(said: ChatMessage | StepComment, moderator) -> bool:

@@ -22,6 +22,7 @@ after commit (the mail outbox does exactly that).
   no move, and this is sent from play/chat.py in the transaction that keeps the message.
 - `talk_hidden(message)`: a moderator hid a line of talk (play/reports.py); whatever still
   waits to tell it should not.
+- `comment_hidden(comment)`: a moderator hid a comment on a step (play/reports.py); the same.
 - `comment_written(comment)`: someone commented on a step of a finished game (a
   StepComment); sent from play/comments.py in the transaction that keeps it.
 
@@ -40,5 +41,6 @@ player_invited = Signal()
 table_cancelled = Signal()
 talk_said = Signal()
 talk_hidden = Signal()
+comment_hidden = Signal()
 comment_written = Signal()
 game_imported = Signal()

@@ -11,7 +11,7 @@ from tabletop.accounts.models import Preferences, PushSubscription
 from tabletop.mail import outgoing, subscriptions
 from tabletop.mail.compose import compose
 from tabletop.mail.models import Outbox
-from tabletop.play import comments, store
+from tabletop.play import comments, reports, store
 from tabletop.play.models import Move
 from tests.helpers.factories import play_random_steps, started_game
 
@@ -129,3 +129,16 @@ def test_webhook_and_push_go_at_every_comment_to_who_chose_them(players, finishe
     assert body["event"] == "comment" and body["step"] == 1 and body["comment_by"] == "ann"
     assert body["step_url"].endswith(f"/games/{finished.pk}/history/?seq=1")
     assert body["text"].startswith(f"ann commented on step 1 of Gazobu #{finished.pk}: one")
+
+
+def test_a_comment_a_moderator_hid_before_its_notice_went_out_is_not_told(
+    players, finished, make_user
+):
+    ann, ben, cat = players
+    said = comments.write(finished, ann, 2, "something nobody should read")
+    moderator = make_user("mod")
+    assert reports.hide_comment(said, moderator)
+    assert {row.status for row in emails()} == {Outbox.Status.SKIPPED}
+    # A later comment is told as usual.
+    comments.write(finished, ben, 3, "a kind word")
+    assert emails(status=Outbox.Status.PENDING).exists()
