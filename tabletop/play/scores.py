@@ -7,15 +7,16 @@ scores are told plainly. Resignations and the winners are told here, as the stor
 
 from __future__ import annotations
 
-from django.utils.translation import gettext, pgettext
+from django.utils.translation import gettext, gettext_lazy, pgettext
 
-from games.base import Explanation, plain_explanation
+from games.base import Explanation
+from tabletop.play import texts
 from tabletop.play.models import Game
 
 # A game the table ended by vote has no rules' breakdown: it stopped where it stood.
 ENDED_BY_VOTE = {
-    "scored": "The table voted to end the game here, scored as it stood.",
-    "abandoned": "The table voted to abandon the game: nobody wins.",
+    "scored": gettext_lazy("The table voted to end the game here, scored as it stood."),
+    "abandoned": gettext_lazy("The table voted to abandon the game: nobody wins."),
 }
 
 
@@ -31,12 +32,12 @@ def explain(game: Game, names: list[str]) -> Explanation | None:
         name: value for name, value in details.items() if name not in ("resigned", "ended_by_vote")
     }
     if own is not None and breakdown:
-        explanation = own(outcome, names)
+        explanation = in_active_language(own(outcome, names))
     else:
         explanation = plain_explanation(outcome, names)
     ended_by_vote = details.get("ended_by_vote")
     if ended_by_vote:
-        explanation.sentences.append(ENDED_BY_VOTE[ended_by_vote])
+        explanation.sentences.append(str(ENDED_BY_VOTE[ended_by_vote]))
     for seat in resigned:
         explanation.sentences.append(
             gettext("%(name)s resigned, and so cannot win.") % {"name": names[seat]}
@@ -49,3 +50,30 @@ def explain(game: Game, names: list[str]) -> Explanation | None:
         else:
             explanation.sentences.append(gettext("%(names)s share the victory.") % {"names": told})
     return explanation
+
+
+def plain_explanation(outcome: dict, names: list[str]) -> Explanation:
+    """The scores in words and a table, from most to fewest, in the reader's language: a game
+    with no `explain`, or one that ended with no breakdown (games.base.plain_explanation is
+    the same in English)."""
+    scores = outcome.get("scores") or []
+    order = sorted(range(len(scores)), key=lambda seat: -scores[seat])
+    told = ", ".join(f"{names[seat]} {scores[seat]}" for seat in order)
+    return Explanation(
+        sentences=[gettext("The scores: %(scores)s.") % {"scores": told}] if scores else [],
+        columns=[gettext("Player"), gettext("Score")],
+        rows=[[names[seat], scores[seat]] for seat in order],
+    )
+
+
+def in_active_language(explanation: Explanation) -> Explanation:
+    """A game's own explanation with what it told as `games.texts.Text`s (sentences, column
+    names, cells) in the reader's language; its plain English stays as it is."""
+    return Explanation(
+        sentences=[texts.in_active_language(sentence) for sentence in explanation.sentences],
+        columns=[texts.in_active_language(column) for column in explanation.columns],
+        rows=[
+            [texts.in_active_language(cell) if isinstance(cell, str) else cell for cell in row]
+            for row in explanation.rows
+        ],
+    )
