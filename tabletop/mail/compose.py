@@ -244,7 +244,9 @@ def situation(
     waiting_for = [names[s] for s in game.to_act]
     picture = getattr(rules, "view_text", None)
     return {
-        "view_text": picture(state, seat) if picture else as_text(rules.view(state, seat)),
+        "view_text": texts.in_active_language(
+            picture(state, seat) if picture else as_text(rules.view(state, seat))
+        ),
         "your_turn": to_act,
         "legal_moves": lines,
         "more_moves": more,
@@ -430,7 +432,7 @@ def reply(row: Outbox, context: dict) -> dict:
         found["changes_told"] = told(game, row.seat, after_seq=row.context["changed_since"])
     if row.context.get("help"):
         notation = getattr(game.rules, "notation_help", None)
-        found["notation_help"] = notation() if notation else ""
+        found["notation_help"] = texts.in_active_language(notation()) if notation else ""
     if context.get("show_situation") and not game.is_over:
         in_full = bool(row.context.get("help"))
         found.update(situation(game, row.seat, context["preferences"], in_full))
