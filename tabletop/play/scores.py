@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext, gettext_lazy, pgettext
 
-from games.base import Explanation, plain_explanation
+from games.base import Explanation
 from tabletop.play import texts
 from tabletop.play.models import Game
 
@@ -52,9 +52,23 @@ def explain(game: Game, names: list[str]) -> Explanation | None:
     return explanation
 
 
+def plain_explanation(outcome: dict, names: list[str]) -> Explanation:
+    """The scores in words and a table, from most to fewest, in the reader's language: a game
+    with no `explain`, or one that ended with no breakdown (games.base.plain_explanation is
+    the same in English)."""
+    scores = outcome.get("scores") or []
+    order = sorted(range(len(scores)), key=lambda seat: -scores[seat])
+    told = ", ".join(f"{names[seat]} {scores[seat]}" for seat in order)
+    return Explanation(
+        sentences=[gettext("The scores: %(scores)s.") % {"scores": told}] if scores else [],
+        columns=[gettext("Player"), gettext("Score")],
+        rows=[[names[seat], scores[seat]] for seat in order],
+    )
+
+
 def in_active_language(explanation: Explanation) -> Explanation:
-    """The rules' explanation with every sentence, heading and cell the game told as a Text
-    in the reader's language (numbers and plain names as they are)."""
+    """A game's own explanation with what it told as `games.texts.Text`s (sentences, column
+    names, cells) in the reader's language; its plain English stays as it is."""
     return Explanation(
         sentences=[texts.in_active_language(sentence) for sentence in explanation.sentences],
         columns=[texts.in_active_language(column) for column in explanation.columns],

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import re
 
 from django.db import InterfaceError, OperationalError, transaction
 from django.utils import translation
@@ -19,11 +20,19 @@ from tabletop.mail.models import InboundMail, Outbox
 
 log = logging.getLogger(__name__)
 
+# What mail clients put before a subject they answer or forward, in English, Polish, Czech and
+# German ("Odp:" Polish, "Odpověď:" and "Fw:" Czech, "AW:"/"WG:" German Outlook), so that the
+# answer carries its reader's own prefix once, not "Re: Odp: Re: ...".
+REPLY_PREFIXES = re.compile(r"^(?:\s*(?:re|odp|odpověď|aw|sv|fw|fwd|pd|wg)\s*:\s*)+", re.IGNORECASE)
+
+
+def answered_subject(subject: str) -> str:
+    """The subject a reply answered, without the prefixes its mail client added; the answer's
+    template says "Re:" in its reader's language (emails/reply-subject.txt)."""
+    return REPLY_PREFIXES.sub("", subject).strip()
+
 
 def answer(incoming: Incoming, verdict: Verdict) -> Outbox:
-    subject = incoming.subject or "your email"
-    if not subject.lower().startswith("re:"):
-        subject = "Re: " + subject
     return outbox.queue_to(
         incoming.sender,
         Outbox.Kind.REPLY,
@@ -31,7 +40,7 @@ def answer(incoming: Incoming, verdict: Verdict) -> Outbox:
         verdict.user,
         verdict.seat,
         message=verdict.message,
-        subject=subject,
+        answered=answered_subject(incoming.subject),
         in_reply_to=incoming.message_id,
         references=incoming.references[-20:],
         **verdict.answer,
