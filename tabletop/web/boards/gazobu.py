@@ -7,6 +7,7 @@ from collections import Counter
 from django.utils.translation import gettext
 
 from games import gazobu as rules
+from tabletop.play import texts
 from tabletop.web.boards.base import Position, control, revealed_hands
 
 KINDS = {card: kind for card, _, _, kind, _ in rules.CARDS}
@@ -20,7 +21,8 @@ def card(card_id: str) -> dict:
     data = DATA.get(card_id)
     shown = {
         "id": card_id,
-        "name": rules.card_name(card_id),
+        # The card's name as the log lines name it, in the reader's language.
+        "name": texts.in_active_language(rules.card_name(card_id)),
         "kind": kind.replace(" ", "-"),
         "family": card_id,
         "monster": MONSTER.get(card_id, ""),
