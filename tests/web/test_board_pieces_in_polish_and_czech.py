@@ -75,3 +75,18 @@ def test_a_covered_dr_gomb_card_is_named_by_its_colour_in_polish(client, make_us
         label = unescape(re.search(r'aria-label="([^"]*)"', tag)[1])
         assert label.endswith("(liczba ukryta)"), label
         assert label.split(" ")[0] in {"czerwona", "zielona", "niebieska", "różowa"}, label
+
+
+@pytest.mark.parametrize(("language", "said"), [("pl", "Połóż guzik w wierszu"), ("cs", "Polož")])
+def test_the_buttons_squares_say_where_a_button_goes_in_polish_and_czech(
+    client, make_user, language, said
+):
+    game = a_game_on_the_table("buttons", make_user)
+    client.force_login(user_at(game, game.to_act[0]))
+
+    html = client.get(f"/games/{game.pk}/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    squares = re.findall(r'<button class="bt-cell[^>]*aria-label="([^"]*)"', html)
+
+    assert squares
+    assert all(unescape(label).startswith(said) for label in squares), squares
+    assert not any("Lay a button" in label for label in squares)

@@ -45,8 +45,10 @@ def prepare(position: Position) -> dict:
     squares, others = {}, []
     for move in position.legal:
         if move["kind"] in ("lay", "star"):
-            verb = "Lay a button" if move["kind"] == "lay" else "Place a star"
-            label = f"{verb} on row {move['row']}, column {move['column']}"
+            if move["kind"] == "lay":
+                label = gettext("Lay a button on row %(row)s, column %(column)s") % move
+            else:
+                label = gettext("Place a star on row %(row)s, column %(column)s") % move
             squares[(move["row"], move["column"])] = control(position, move, label)
         else:
             others.append(move)
