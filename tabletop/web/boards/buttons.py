@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from django.utils.translation import gettext, gettext_lazy
+from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
 
 from games import buttons as rules
 from tabletop.web.boards.base import Position, control
@@ -20,12 +20,24 @@ ORDER_LABELS = {
     "decline": gettext_lazy("Always decline it"),
     "ask": gettext_lazy("Ask me each time"),
 }
+# A die's kind as its label names it ("white die: 3"); the context keeps the colour words of
+# the dice apart from any other white or black (Polish and Czech agree them with "kostka").
+DIE_KINDS = {
+    "white": pgettext_lazy("buttons die", "white"),
+    "gold": pgettext_lazy("buttons die", "gold"),
+    "black": pgettext_lazy("buttons die", "black"),
+}
 OUT_LABELS = {"bust": gettext_lazy("bust"), "opted out": gettext_lazy("opted out")}
 
 
 def die(value: int, kind: str) -> dict:
     pips = PIPS.get(value, ())
-    return {"value": value, "kind": kind, "cells": [n in pips for n in range(1, 10)]}
+    return {
+        "value": value,
+        "kind": kind,
+        "label": gettext("%(kind)s die: %(value)s") % {"kind": DIE_KINDS[kind], "value": value},
+        "cells": [n in pips for n in range(1, 10)],
+    }
 
 
 def prepare(position: Position) -> dict:
@@ -33,8 +45,10 @@ def prepare(position: Position) -> dict:
     squares, others = {}, []
     for move in position.legal:
         if move["kind"] in ("lay", "star"):
-            verb = "Lay a button" if move["kind"] == "lay" else "Place a star"
-            label = f"{verb} on row {move['row']}, column {move['column']}"
+            if move["kind"] == "lay":
+                label = gettext("Lay a button on row %(row)s, column %(column)s") % move
+            else:
+                label = gettext("Place a star on row %(row)s, column %(column)s") % move
             squares[(move["row"], move["column"])] = control(position, move, label)
         else:
             others.append(move)

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from django.utils.translation import gettext
 
-from games.dos.cards import WILD_DOS
+from games.dos.cards import WILD_DOS, card_told
+from tabletop.play.texts import in_active_language
 from tabletop.web.boards.base import Position, control, revealed_hands
 
 
@@ -14,12 +15,27 @@ def card(name: str) -> dict:
         colour, face = "wild", "2"
     else:
         colour, face = name.split(" ")
-    return {"id": name, "colour": colour, "face": face, "wild": wild, "dos": name == WILD_DOS}
+    return {
+        "id": name,
+        "label": told(name),
+        "colour": colour,
+        "face": face,
+        "wild": wild,
+        "dos": name == WILD_DOS,
+    }
+
+
+def told(name: str) -> str:
+    """A card's name as the reader's language says it ('czerwona 7'), for its hover title and
+    what a screen reader reads."""
+    return in_active_language(card_told(name))
 
 
 def played(cards: list[str], named: list[str | None]) -> str:
     return " + ".join(
-        gettext("%(card)s as %(named)s") % {"card": c, "named": n} if n and n != c else c
+        gettext("%(card)s as %(named)s") % {"card": told(c), "named": told(n)}
+        if n and n != c
+        else told(c)
         for c, n in zip(cards, named, strict=True)
     )
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 from django.utils.translation import gettext
 
 from games import dr_gomb as rules
+from games.dr_gomb.cards import names
+from tabletop.play.texts import in_active_language
 from tabletop.web.boards.base import Position, control
 
 SYMBOL = {"joker": "★", "surprise": "?", "broken": "✕"}
@@ -15,6 +17,9 @@ def card(name: str) -> dict:
     colour, _, rank = name.partition(" ")
     return {
         "id": name,
+        # What the hover title and a screen reader say: the card's name in the reader's
+        # language, or only its colour's for a covered card (the template adds "number hidden").
+        "label": in_active_language(names.card(name) if rank else names.card_colour(colour)),
         "colour": colour,
         "rank": rank,
         "face": SYMBOL.get(rank, rank),
