@@ -145,7 +145,17 @@ class Shaped(Text):
 
     def translated(self, catalogue) -> str:
         said = super().translated(catalogue)
-        return said if said == str(self) else SHAPES[self.shape](said, self.how, True)
+        if said == self.english():
+            return str(self)  # English (or nothing translated): its own layout, as written
+        return SHAPES[self.shape](said, self.how, True)
+
+    def english(self) -> str:
+        """The sentence in English before its layout was applied."""
+        return str(
+            Text(
+                self.msgid, self.params, plural=self.plural, count=self.count, context=self.context
+            )
+        )
 
     def __reduce__(self):
         return (_reshaped, (self.as_data(), self.shape, self.how))
