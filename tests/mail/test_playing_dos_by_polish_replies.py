@@ -214,7 +214,8 @@ def test_a_czech_player_plays_a_gazobu_step_by_a_czech_reply(make_user):
     email = latest_to(game, seat)
     body = body_of(email)
     assert email["Subject"].startswith(f"Gazobu #{game.pk}:")
-    found = english_in(without_the_table_picture(body), SERVICE_WORDS + GAZOBU_WORDS)
+    # Gazobu draws its table picture in Czech too: the whole email is read.
+    found = english_in(body, SERVICE_WORDS + GAZOBU_WORDS)
     assert not found, (found, body)
     listed = body.split("Tvoje povolené tahy:\n", 1)[1].split("\n\n", 1)[0]
     line = next(row.strip() for row in listed.splitlines() if row.strip())
@@ -225,5 +226,5 @@ def test_a_czech_player_plays_a_gazobu_step_by_a_czech_reply(make_user):
     assert Move.objects.get(game=game, seq=before + 1).payload == expected
     answer = answer_body()
     assert answer.startswith("Ahoj eva,") or "eva" in answer.splitlines()[0]
-    found = english_in(without_the_table_picture(answer), SERVICE_WORDS + GAZOBU_WORDS)
+    found = english_in(answer, SERVICE_WORDS + GAZOBU_WORDS)
     assert not found, (found, answer)
