@@ -36,9 +36,10 @@ from types import ModuleType
 
 from django.utils.translation import gettext, ngettext
 
-from games.dos.cards import WILD_DOS, colour_of
+from games.dos.cards import WILD_DOS, card_told, colour_of, colour_told
 from games.dos.rules import colour_bonus
 from games.dr_hrubec.cards import BY_SLUG, SPECIALIZATIONS
+from tabletop.play.texts import in_active_language
 from tabletop.web.boards import Control
 
 
@@ -154,12 +155,18 @@ def dos_bonus_text(bonus: str) -> str:
 BONUS_WORTH = {None: 0, "single": 1, "double": 2}
 
 
+def told(card: str) -> str:
+    """A DOS card as the reader's language names it ('red 7' is 'czerwona 7' in Polish)."""
+    return in_active_language(card_told(card))
+
+
 def dos_card_label(card: str) -> str:
     if card == WILD_DOS:
         return gettext("DOS (wild 2)")
     if card.endswith("#"):
-        return gettext("%(card)s (wild %(colour)s)") % {"card": card, "colour": colour_of(card)}
-    return card
+        colour = in_active_language(colour_told(colour_of(card)))
+        return gettext("%(card)s (wild %(colour)s)") % {"card": told(card), "colour": colour}
+    return told(card)
 
 
 def dos_picker(view: dict, seat: int, legal: list[dict]) -> dict:
@@ -237,10 +244,12 @@ def tone(card: str) -> str:
 
 def dos_match(move: dict, held: int) -> dict:
     cards, named = move["cards"], move["cards_as"]
-    played = " + ".join(counted_as(c, n) if n else c for c, n in zip(cards, named, strict=True))
-    target = move["target"]
+    played = " + ".join(
+        counted_as(c, n) if n else told(c) for c, n in zip(cards, named, strict=True)
+    )
+    target = told(move["target"])
     if move["target_as"]:
-        target = counted_as(target, move["target_as"])
+        target = counted_as(move["target"], move["target_as"])
     bonus = colour_bonus(move)
     sentences = [
         gettext("Match the centre %(target)s with your %(played)s.")
@@ -252,16 +261,16 @@ def dos_match(move: dict, held: int) -> dict:
     if move["target_as"]:
         wilds.append(
             gettext("the centre %(card)s as %(named)s")
-            % {"card": move["target"], "named": move["target_as"]}
+            % {"card": told(move["target"]), "named": told(move["target_as"])}
         )
     if len(cards) == 2 and cards[0] == cards[1] and named[0]:
         wilds.append(
             gettext("your two %(card)s as %(first)s and %(second)s")
-            % {"card": cards[0], "first": named[0], "second": named[1]}
+            % {"card": told(cards[0]), "first": told(named[0]), "second": told(named[1])}
         )
     else:
         wilds += [
-            gettext("your %(card)s as %(named)s") % {"card": c, "named": n}
+            gettext("your %(card)s as %(named)s") % {"card": told(c), "named": told(n)}
             for c, n in zip(cards, named, strict=True)
             if n
         ]
@@ -277,7 +286,7 @@ def dos_match(move: dict, held: int) -> dict:
 
 
 def counted_as(card: str, named: str) -> str:
-    return gettext("%(card)s as %(named)s") % {"card": card, "named": named}
+    return gettext("%(card)s as %(named)s") % {"card": told(card), "named": told(named)}
 
 
 def bonus_name(bonus: str) -> str:
@@ -290,9 +299,11 @@ def dos_add(move: dict, held: int, turn: dict) -> dict:
         left = turn.get("bonuses_left", 1)
         text = gettext(
             "Add your %(card)s to the centre row for your colour bonus (%(left)d to add)."
-        ) % {"card": card, "left": left}
+        ) % {"card": told(card), "left": left}
     else:
-        text = gettext("Add your %(card)s to the centre row; your turn ends.") % {"card": card}
+        text = gettext("Add your %(card)s to the centre row; your turn ends.") % {
+            "card": told(card)
+        }
     return entry(
         move,
         [f"hand:{card}", "target:row"],

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 from django.utils.translation import gettext
 
-from games.dos.cards import WILD_DOS, card_told
+from games.dos.cards import WILD_DOS, card_told, named_card_told
+from games.dos.view import BONUS_TEXT
 from tabletop.play.texts import in_active_language
 from tabletop.web.boards.base import Position, control, revealed_hands
 
 
 def card(name: str) -> dict:
+    """A card's picture: `id` is its English name (the page's data, as the tests read it),
+    `name` what the reader is told (its tooltip and the screen reader's name for it)."""
     wild = name == WILD_DOS or name.endswith("#")
     if name == WILD_DOS:
         colour, face = "wild", "2"
@@ -17,7 +20,7 @@ def card(name: str) -> dict:
         colour, face = name.split(" ")
     return {
         "id": name,
-        "label": told(name),
+        "name": in_active_language(card_told(name)),
         "colour": colour,
         "face": face,
         "wild": wild,
@@ -25,17 +28,9 @@ def card(name: str) -> dict:
     }
 
 
-def told(name: str) -> str:
-    """A card's name as the reader's language says it ('czerwona 7'), for its hover title and
-    what a screen reader reads."""
-    return in_active_language(card_told(name))
-
-
 def played(cards: list[str], named: list[str | None]) -> str:
     return " + ".join(
-        gettext("%(card)s as %(named)s") % {"card": told(c), "named": told(n)}
-        if n and n != c
-        else told(c)
+        in_active_language(named_card_told(c, n if n and n != c else None))
         for c, n in zip(cards, named, strict=True)
     )
 
@@ -52,7 +47,7 @@ def prepare(position: Position) -> dict:
             label = played(move["cards"], move["cards_as"])
             if move["call"]:
                 label += " · DOS!"
-            naming = move["target_as"] or ""
+            naming = in_active_language(card_told(move["target_as"])) if move["target_as"] else ""
             style = "call" if move["call"] else ""
             matches.setdefault(move["target"], {}).setdefault(naming, []).append(
                 control(position, move, label, style)
@@ -112,7 +107,7 @@ def prepare(position: Position) -> dict:
                 "target": card(m["target"]),
                 "target_as": m["target_as"],
                 "cards": [card(c) for c in m["cards"]],
-                "bonus": m.get("bonus"),
+                "bonus": in_active_language(BONUS_TEXT[m["bonus"]]) if m.get("bonus") else "",
             }
             for m in (turn["matches"] if turn else [])
         ],
