@@ -41,10 +41,11 @@ def played_text(move: dict, form: str = PLAYED_WITH) -> Text:
 
 
 def match_text(move: dict) -> Text:
-    """'red 7 with red 5 + DOS as red': the centre card, then the cards played on it."""
+    """'red 7 with red 5 + DOS as red': the centre card (as named in a list), then the cards
+    played on it."""
     return tell(
         "%(target)s with %(played)s",
-        target=card_text(move["target"], move["target_as"], TAKEN),
+        target=card_text(move["target"], move["target_as"], NAMED),
         played=played_text(move),
     )
 
