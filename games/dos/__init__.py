@@ -119,7 +119,8 @@ The email notation (`notation.py`):
   (with), "na" (on), "i" (and), "jako" (as), "poloz" (match with two groups, add with one
   card), "dodaj" (add), "dobierz"/"pas" (draw), "koniec" (end), "zlap" (catch), and the
   colours in their usual forms. Case and diacritics do not matter.
-- Languages: every log line, move as written or listed and refusal is told through
+- Languages: every log line, move as written or listed, refusal, the turn email's picture,
+  the score explained and the move guide (notation/help.py) are told through
   games/texts.py, so a reader reads it in Polish (the rulebook's words: "dopasuj", "dobierz",
   "dodaj", "środkowy rząd", "kolejka") or Czech ("spáruj ... pomocí", "lízni si", "přidej",
   "chyť"). A card's colour is declined by its place in the sentence (cards.py: named, taken,
