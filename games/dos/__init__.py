@@ -4,8 +4,8 @@ Rules notes: how the service reads the Polish rulebook (`shared/rulebooks/dos.pl
 DOS section of `shared/RULINGS.md`. Every ruling that applies is named here; where the rulebook
 is silent, the decision made is named too. Code: `cards.py` (the deck), `rules/` (setup to the
 end of a round; `rules/refusals.py` words why a step is refused), `scoring.py` (the score),
-`view.py` (what each seat sees, the email picture, the log lines), `notation.py` (the email
-notation), `bot.py` (the strong bot).
+`view/` (what each seat sees, the email picture, the score explained; the log lines in
+`view/log.py`), `notation/` (the email notation and its guide), `bot.py` (the strong bot).
 
 Rulings that apply (RULINGS.md):
 

@@ -1,5 +1,5 @@
 """DOS's email notation: writing a move, the help, the legal moves folded for a turn email,
-and reading a reply line (the log lines are in view.py).
+and reading a reply line (the log lines are in view/log.py, the guide in help.py).
 
 match red 7 with red 5 + DOS as red      a double colour match; a DOS card names its colour
 match yellow # as 7 with blue 7          a wild # in the centre row is named when matched
