@@ -4,8 +4,8 @@ Rules notes: how the service reads the Polish rulebook (`shared/rulebooks/dos.pl
 DOS section of `shared/RULINGS.md`. Every ruling that applies is named here; where the rulebook
 is silent, the decision made is named too. Code: `cards.py` (the deck), `rules/` (setup to the
 end of a round; `rules/refusals.py` words why a step is refused), `scoring.py` (the score),
-`view.py` (what each seat sees, the email picture, the log lines), `notation.py` (the email
-notation), `bot.py` (the strong bot).
+`view/` (what each seat sees, the email picture, the score explained; the log lines in
+`view/log.py`), `notation/` (the email notation and its guide), `bot.py` (the strong bot).
 
 Rulings that apply (RULINGS.md):
 
@@ -119,7 +119,8 @@ The email notation (`notation.py`):
   (with), "na" (on), "i" (and), "jako" (as), "poloz" (match with two groups, add with one
   card), "dodaj" (add), "dobierz"/"pas" (draw), "koniec" (end), "zlap" (catch), and the
   colours in their usual forms. Case and diacritics do not matter.
-- Languages: every log line, move as written or listed and refusal is told through
+- Languages: every log line, move as written or listed, refusal, the turn email's picture,
+  the score explained and the move guide (notation/help.py) are told through
   games/texts.py, so a reader reads it in Polish (the rulebook's words: "dopasuj", "dobierz",
   "dodaj", "środkowy rząd", "kolejka") or Czech ("spáruj ... pomocí", "lízni si", "přidej",
   "chyť"). A card's colour is declined by its place in the sentence (cards.py: named, taken,

@@ -1,5 +1,5 @@
 """DOS's email notation: writing a move, the help, the legal moves folded for a turn email,
-and reading a reply line (the log lines are in view.py).
+and reading a reply line (the log lines are in view/log.py, the guide in help.py).
 
 match red 7 with red 5 + DOS as red      a double colour match; a DOS card names its colour
 match yellow # as 7 with blue 7          a wild # in the centre row is named when matched
@@ -25,6 +25,7 @@ from games.dos.cards import (
     semicolons,
     told,
 )
+from games.dos.notation.help import notation_help as notation_help
 from games.dos.notation.words import (
     AS_WORDS,
     CENTRE_FIRST,
@@ -42,42 +43,6 @@ from games.dos.notation.writing import format_move
 from games.dos.notation.writing import move_groups as move_groups
 from games.dos.rules import CHECKS, is_over, legal_moves, seat_exists
 from games.texts import Text
-
-
-def notation_help() -> str:
-    rows = [
-        ("match red 7 with red 7", "a single match: the centre card first, then yours"),
-        ("match red 7 with blue 3 + red 4", "a double match: two cards adding up to it"),
-        ("blue 3 + red 4 on red 7", "the same, your cards first: 'on' puts them on it"),
-        ("match 7 with blue 3 + red 4", "a centre card by its number, when only one fits"),
-        ("match red 7 with red 5 + DOS as red", "a DOS card is a 2 of the colour you name"),
-        ("match red 7 with red 5 + DOS red", "the same: 'as' may be left out after DOS"),
-        ("match red 7 with yellow # as 7", "a # card is any number of its own colour"),
-        ("match blue # as 3 with green 3", "name a wild in the centre row as you match it"),
-        ("draw", "draw instead of matching; then match, or add a card"),
-        ("pass   or   take a card", "the same as draw"),
-        ("add green 5", "put a card from your hand into the centre row"),
-        ("end", "end your turn after matching"),
-        ("DOS!", "call DOS when you hold two cards"),
-        ("match red 7 with red 7, DOS!", "or call it with the step that leaves you two"),
-        ("catch 2", "catch player 2, who ended a turn with two cards and no call"),
-    ]
-    lines = [
-        "One move per line; write several lines for several steps (a match, then 'end').",
-        "Case, spaces, punctuation and Polish letters do not matter.",
-        "Which card comes first: in 'match A with B' A is the centre card and B is yours; in",
-        "'B on A' your cards come first. A line that could mean two different moves is not",
-        "played: the answer lists each one as it is spelled, to copy the one you mean.",
-    ]
-    lines += [f"  {move:<38}{meaning}" for move, meaning in rows]
-    lines += [
-        "In Polish: 'dopasuj czerwona 7 z niebieska 3 i czerwona 4' (match ... with ... and),",
-        "'poloz niebieska 3 + czerwona 4 na czerwona 7' (your cards on a centre card),",
-        "'DOS jako czerwony' (as), 'dobierz' or 'pas' (draw), 'dodaj zielona 5' (add),",
-        "'koniec' (end), 'zlap 2' (catch).",
-    ]
-    return "\n".join(lines)
-
 
 # --- Reading a move ----------------------------------------------------------------------
 #

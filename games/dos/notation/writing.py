@@ -6,7 +6,7 @@ from __future__ import annotations
 from games.base import MoveGroup
 from games.dos.cards import TAKEN, card_told, folded, is_wild, named_card_told, semicolons
 from games.dos.rules import colour_bonus, legal_moves
-from games.dos.view import card_text, played_text
+from games.dos.view.log import card_text, played_text
 from games.texts import Text, word
 
 # --- Writing a move ----------------------------------------------------------------------

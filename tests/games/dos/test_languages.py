@@ -1,7 +1,8 @@
-"""DOS in Polish and Czech: every log line, move as listed and refusal of seeded playouts has
-its sentences in both catalogues, reads with none of the game's English words, and every legal
-move written as a Polish or Czech player reads it (also without diacritics, in capitals) is
-read back as that very move and no other."""
+"""DOS in Polish and Czech: every log line, move as listed and refusal of seeded playouts, the
+picture of the turn email, the final score explained and the move guide have their sentences in
+both catalogues and read with none of the game's English words; every legal move written as a
+Polish or Czech player reads it (also without diacritics, in capitals) is read back as that
+very move and no other, and so is every example of the guide."""
 
 from __future__ import annotations
 
@@ -14,8 +15,20 @@ import pytest
 
 from games import IllegalMove, Rng, step_rng
 from games.base import EVERYONE
-from games.dos import describe, format_move, legal_moves, move_groups, parse_move, rules
+from games.dos import (
+    describe,
+    explain,
+    format_move,
+    legal_moves,
+    move_groups,
+    notation_help,
+    outcome,
+    parse_move,
+    rules,
+    view_text,
+)
 from games.dos.notation import read_meanings
+from tests.games.dos.test_rules import match, play, position
 from tests.helpers.game_texts import LANGUAGES, read_in, untranslated
 from tests.helpers.playout import mutated
 
@@ -148,3 +161,109 @@ def test_a_polish_log_line_names_the_cards_in_the_rulebooks_words():
             assert any(colour in line for colour in ("niebiesk", "zielon", "czerwon", "żółt"))
             return
     pytest.fail("no card was added in the playouts")
+
+
+# --- The picture, the score explained and the move guide ---------------------------------
+
+
+def finals() -> list[dict]:
+    """The last state of each seeded match that ended within its steps."""
+    ended = [after for _, _, _, after in steps() if rules.is_over(after)]
+    assert ended
+    return ended
+
+
+def english_in(told: str, language: str) -> list[str]:
+    return ENGLISH.findall(QUOTED.sub("", read_in(told, language)))
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_picture_every_few_steps_is_told_in_the_language(language):
+    states = [after for _, _, _, after in steps()[::5]] + finals()
+    # A player caught during their turn, the penalty cards waiting to join their hand.
+    caught = position([["red 7", "green 1"], ["blue 1"], ["blue 4"]], ["red 7", "yellow 9"])
+    states.append(dict(caught, turn=dict(caught["turn"], penalty=["red 1", "red 3"])))
+    for state in states:
+        for viewer in (None, 0, 1, 2):
+            picture = view_text(state, viewer)
+            assert untranslated(picture, language) == []
+            read = read_in(picture, language)
+            assert english_in(picture, language) == [], read
+            assert all(len(line) <= 80 for line in read.splitlines()), read
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_final_score_is_explained_in_the_language(language):
+    for state in finals():
+        told = explain(outcome(state).as_dict(), state["players"])
+        for text in (*told.sentences, *(row[0] for row in told.rows)):
+            assert untranslated(text, language) == []
+            assert english_in(text, language) == [], read_in(text, language)
+
+
+def test_the_picture_reads_in_the_rulebooks_words():
+    state = finals()[0]
+    polish, czech = read_in(view_text(state, 0), "pl"), read_in(view_text(state, 0), "cs")
+    assert "Środkowy rząd:" in polish and "Talia:" in polish
+    assert "Prostřední řada:" in czech and "Dobírací balíček:" in czech
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_move_guide_is_told_in_the_language(language):
+    guide = notation_help()
+    assert untranslated(guide, language) == []
+    assert english_in(guide, language) == [], read_in(guide, language)
+
+
+def guide_examples(language: str) -> list[str]:
+    """The example moves of the guide as the reader reads it: each row's first column, two
+    alternatives split at their 'or' word."""
+    examples = []
+    for line in read_in(notation_help(), language).splitlines():
+        if not line.startswith("  ") or line.startswith("    "):
+            continue
+        columns = re.split(r" {2,}", line.strip())
+        spelled = columns[:-1] if len(columns) > 1 else columns
+        examples += spelled[::2]
+    return examples
+
+
+def guide_positions() -> list[tuple[dict, int]]:
+    """Positions where the guide's examples are legal: a start of a turn, after a draw, after
+    a match, two and three cards in hand, a player open to a catch."""
+    hand = ["blue 3", "red 4", "red 5", "DOS", "yellow #", "green 3", "green 5", "red 7"]
+    start = position([hand, ["blue 1", "blue 4"]], ["red 7", "blue #"])
+    return [
+        (start, 0),
+        (position([hand, ["blue 1", "blue 4"]], ["red 7", "blue #"], phase="drawn"), 0),
+        (play(start, 0, match("red 7", "red 7")), 0),
+        (position([["red 7", "green 1"], ["blue 1", "blue 4"]], ["red 7", "yellow 9"]), 0),
+        (position([["red 7", "green 1", "green 3"], ["blue 1"]], ["red 7", "yellow 9"]), 0),
+        (
+            position(
+                [["green 1", "green 3", "red 1"], ["blue 1", "blue 4"], ["red 3", "red 4"]],
+                ["red 7", "yellow 9"],
+                exposed=[False, True, False],
+            ),
+            0,
+        ),
+    ]
+
+
+def readable_somewhere(written: str) -> bool:
+    for state, seat in guide_positions():
+        try:
+            if read_meanings(written, state, seat):
+                return True
+        except IllegalMove:
+            continue
+    return False
+
+
+@pytest.mark.parametrize("language", ["en", *LANGUAGES])
+def test_every_example_of_the_move_guide_is_a_move_its_reader_can_write(language):
+    examples = guide_examples(language)
+    assert len(examples) == 16
+    for example in examples:
+        for written in (example, plain(example).upper()):
+            assert readable_somewhere(written), (language, written)

@@ -1,16 +1,11 @@
-"""DOS as the players see it: each seat's view, the email's plain-text picture of it, the log
-lines and the explanation of the final score.
-
-A seat sees the centre row, every hand's size and its own hand; the deck and the discard pile
-only by their sizes. Once the match is over, everything.
-"""
+"""DOS's log lines: each step told to each viewer, through games/texts.py (the picture and the
+score explained are in the package's __init__)."""
 
 from __future__ import annotations
 
-import textwrap
 from collections import Counter
 
-from games.base import EVERYONE, Explanation, Viewer, knows
+from games.base import EVERYONE, Viewer, knows
 from games.dos.cards import (
     NAMED,
     PLAYED_WITH,
@@ -23,129 +18,9 @@ from games.dos.cards import (
     sentences,
     told,
 )
-from games.dos.rules import MATCH_PHASES, colour_bonus, deck_cards, is_over, seat_exists
-from games.dos.scoring import last_round, score_sheet
+from games.dos.rules import MATCH_PHASES, colour_bonus, is_over
+from games.dos.scoring import last_round
 from games.texts import Text, tell, tell_plural, word
-
-# --- View --------------------------------------------------------------------------------
-
-
-def copy_match(match: dict) -> dict:
-    return dict(match, cards=list(match["cards"]), cards_as=list(match["cards_as"]))
-
-
-def view(state: dict, seat: int | None) -> dict:
-    turn = state["turn"]
-    own = seat if seat_exists(state, seat) else None
-    seen = {
-        "players": list(state["players"]),
-        "seat": own,
-        "target": state["options"]["target"],
-        "scores": list(state["scores"]),
-        "round": state["round"],
-        "dealer": state["dealer"],
-        "dealer_draws": [[list(draw) for draw in draws] for draws in state["dealer_draws"]],
-        "to_act": list(state["to_act"]),
-        "turn": {
-            "seat": turn["seat"],
-            "phase": turn["phase"],
-            "matches": [copy_match(match) for match in turn["matches"]],
-            "bonuses_left": turn["bonuses"],
-            "penalty_count": len(turn["penalty"]),
-        },
-        "centre": list(state["centre"]),
-        "hand_sizes": [len(hand) for hand in state["hands"]],
-        "deck_size": state["deck_size"],
-        "discard_size": len(state["discard"]),
-        "called": list(state["called"]),
-        "catchable": [s for s, exposed in enumerate(state["exposed"]) if exposed],
-        "score_sheet": score_sheet(state),
-        "last_round": last_round(state),
-        "winner": state["winner"],
-        "hand": None if own is None else list(state["hands"][own]),
-        "penalty": list(turn["penalty"]) if own == turn["seat"] else None,
-    }
-    if is_over(state):
-        seen["hands"] = [list(hand) for hand in state["hands"]]
-        seen["deck"] = deck_cards(state)
-        seen["discard"] = list(state["discard"])
-    return seen
-
-
-# --- The position in plain text, for email -----------------------------------------------
-
-
-DOING = {
-    "start": "matches or draws",
-    "drawn": "matches or adds a card to the centre row",
-    "matching": "matches again or ends the turn",
-    "bonus": "adds cards to the centre row for colour bonuses",
-}
-
-
-def plural(count: int, word: str) -> str:
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
-
-
-def wrapped(text: str) -> list[str]:
-    return textwrap.wrap(text, 78, subsequent_indent="  ") or [text]
-
-
-def view_text(state: dict, seat: int | None) -> str:
-    """The position as `seat` sees it, in a few plain lines for an email."""
-    shown = view(state, seat)
-    names = shown["players"]
-    turn = shown["turn"]
-    lines = [f"DOS, round {shown['round']}, playing to {shown['target']} points."]
-    if shown["winner"] is not None:
-        lines.append(f"The match is over: {names[shown['winner']]} wins.")
-    else:
-        lines.append(f"{names[turn['seat']]} {DOING.get(turn['phase'], 'plays')}.")
-    lines.append("")
-    lines += wrapped("Centre row: " + (" | ".join(shown["centre"]) or "empty"))
-    for match in turn["matches"]:
-        bonus = f" ({match['bonus']} colour match)" if match["bonus"] else ""
-        lines += wrapped(f"Matched this turn: {match_text(match)}{bonus}")
-    if turn["bonuses_left"] and turn["phase"] == "bonus":
-        lines.append(f"Colour bonus cards still to add: {turn['bonuses_left']}")
-    lines.append(
-        f"Deck: {plural(shown['deck_size'], 'card')}; "
-        f"discard pile: {plural(shown['discard_size'], 'card')}"
-    )
-    if shown["hand"] is not None and shown["winner"] is None:
-        lines.append("")
-        lines += wrapped(f"Your hand ({len(shown['hand'])}): " + ", ".join(shown["hand"]))
-        if shown["penalty"]:
-            lines += wrapped(
-                "Penalty cards joining your hand after this turn: " + ", ".join(shown["penalty"])
-            )
-    elif turn["penalty_count"]:
-        lines.append(f"{names[turn['seat']]} has {plural(turn['penalty_count'], 'penalty card')}.")
-    lines.append("")
-    width = max(len(name) for name in names)
-    for n, name in enumerate(names):
-        notes = [plural(shown["hand_sizes"][n], "card"), plural(shown["scores"][n], "point")]
-        if shown["called"][n]:
-            notes.append("called DOS")
-        if n in shown["catchable"]:
-            notes.append("can be caught")
-        if n == shown["dealer"]:
-            notes.append("dealer")
-        if n == shown["seat"]:
-            notes.append("you")
-        lines.append(f"  {name:<{width}}  " + ", ".join(notes))
-    last = shown["last_round"]
-    if last is not None:
-        lines.append("")
-        lines += wrapped(
-            f"Round {last['round']}: {names[last['winner']]} went out and scored {last['points']}."
-        )
-    if shown["winner"] is not None:
-        for n, name in enumerate(names):
-            if shown["hands"][n]:
-                lines += wrapped(f"{name} was left with: " + ", ".join(shown["hands"][n]))
-    return "\n".join(lines)
-
 
 # --- The log line ------------------------------------------------------------------------
 
@@ -166,10 +41,11 @@ def played_text(move: dict, form: str = PLAYED_WITH) -> Text:
 
 
 def match_text(move: dict) -> Text:
-    """'red 7 with red 5 + DOS as red': the centre card, then the cards played on it."""
+    """'red 7 with red 5 + DOS as red': the centre card (as named in a list), then the cards
+    played on it."""
     return tell(
         "%(target)s with %(played)s",
-        target=card_text(move["target"], move["target_as"], TAKEN),
+        target=card_text(move["target"], move["target_as"], NAMED),
         played=played_text(move),
     )
 
@@ -439,40 +315,3 @@ def points_listed(names: list[str], result: dict) -> Text | str:
         "%(first)s, %(next)s",
         "dos list",
     )
-
-
-# --- The final score in words ------------------------------------------------------------
-
-
-def explain(outcome: dict, names: list[str]) -> Explanation:
-    """The score sheet in words and as a table: each round's winner scores the cards left in
-    the other hands, and the first to the target wins."""
-    details = outcome["details"]
-    sheet = details["score_sheet"]
-    sentences = [
-        f"Each round, the player who goes out scores the cards left in the other hands; the "
-        f"first to {details['target']} points wins. Rounds played: {len(sheet)}."
-    ]
-    for seat, name in enumerate(names):
-        won = [row[seat] for row in sheet if row[seat]]
-        if not won:
-            sentences.append(f"{name} won no round: {outcome['scores'][seat]}.")
-            continue
-        sums = " + ".join(map(str, won))
-        sentences.append(
-            f"{name} won {plural(len(won), 'round')}: {sums} = {outcome['scores'][seat]}."
-        )
-    last = details["last_round"]
-    if last:
-        held = ", ".join(
-            f"{names[seat]} {points}"
-            for seat, points in enumerate(last["hand_points"])
-            if seat != last["winner"]
-        )
-        sentences.append(
-            f"The last round went to {names[last['winner']]}: {last['points']} points for the "
-            f"cards left in hand ({held})."
-        )
-    rows = [[f"Round {n}", *row] for n, row in enumerate(sheet, start=1)]
-    rows.append(["Total", *outcome["scores"]])
-    return Explanation(sentences, ["", *names], rows)
