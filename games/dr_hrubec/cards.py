@@ -5,7 +5,9 @@ prints no numbers. Every number below (skills, genders, difficulties, points, co
 card not named by the rulebook is the project's own, within the bounds RULINGS.md sets, so that
 a publisher's real values can be dropped into this one table without touching the rules.
 The effects of the named cards are implemented in rules.py exactly as printed; `text` is what
-the pages and emails show.
+the pages and emails show, told by `card_text` so that the catalogues say it in the reader's
+language (context "dr_hrubec card text"): a new or changed text needs its Polish and Czech there
+too (tests/web/test_dr_hrubec_cards_in_polish_and_czech.py fails without them).
 """
 
 from __future__ import annotations
