@@ -5,7 +5,9 @@ prints no numbers. Every number below (skills, genders, difficulties, points, co
 card not named by the rulebook is the project's own, within the bounds RULINGS.md sets, so that
 a publisher's real values can be dropped into this one table without touching the rules.
 The effects of the named cards are implemented in rules.py exactly as printed; `text` is what
-the pages and emails show.
+the pages and emails show, told by `card_text` so that the catalogues say it in the reader's
+language (context "dr_hrubec card text"): a new or changed text needs its Polish and Czech there
+too (tests/web/test_dr_hrubec_cards_in_polish_and_czech.py fails without them).
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from games.texts import Text, word
+from games.texts import Text, tell, word
 
 SPECIALIZATIONS = ("surgery", "psychiatry", "stomatology", "dermatology")
 
@@ -202,6 +204,21 @@ def name(slug: str) -> Text:
 
 def spec_name(spec: str) -> Text:
     return word("dr_hrubec specialization", spec)
+
+
+def card_text(slug: str) -> Text | str:
+    """A card's printed effect, told so that each language reads it ("" for a card with none)."""
+    card = BY_SLUG.get(slug)
+    if card is None or not card.text:
+        return ""
+    if card.ongoing:
+        return tell("Ongoing: %(effect)s", effect=ongoing_effect(slug))
+    return word("dr_hrubec card text", card.text)
+
+
+def ongoing_effect(slug: str) -> Text:
+    """What an ongoing card changes while it lies in play, without its "Ongoing: " mark."""
+    return word("dr_hrubec card text", BY_SLUG[slug].text.removeprefix("Ongoing: "))
 
 
 # How told sentences and names are strung together, keeping the English exactly as it always

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.utils.functional import lazy
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
+from django.utils.translation import pgettext, pgettext_lazy
 
 
 @dataclass(frozen=True)
@@ -28,6 +29,12 @@ class Term:
 
 def terms(*found: Term) -> dict[str, Term]:
     return {term.key: term for term in found}
+
+
+def hrubec_short(short: str) -> str:
+    """A Dr. Hrubec specialization's short name as the team sheets print it ("SUR"), in the
+    reader's language: the game's own short word ("sur"), in capitals."""
+    return lazy(lambda: pgettext("dr_hrubec short", short).upper(), str)()
 
 
 GLOSSARY: dict[str, dict[str, Term]] = {
@@ -282,19 +289,19 @@ GLOSSARY: dict[str, dict[str, Term]] = {
     "dr_hrubec": terms(
         Term(
             "sur",
-            "SUR",
+            hrubec_short("sur"),
             _("Surgery: one of the four specializations; a team's skill is its doctors' sum."),
             "operation",
         ),
         Term(
             "psy",
-            "PSY",
+            hrubec_short("psy"),
             _("Psychiatry: one of the four specializations; a team's skill is its doctors' sum."),
             "operation",
         ),
         Term(
             "sto",
-            "STO",
+            hrubec_short("sto"),
             _(
                 "Stomatology (teeth): one of the four specializations; a team's skill is its "
                 "doctors' sum."
@@ -303,7 +310,7 @@ GLOSSARY: dict[str, dict[str, Term]] = {
         ),
         Term(
             "der",
-            "DER",
+            hrubec_short("der"),
             _(
                 "Dermatology (skin): one of the four specializations; a team's skill is its "
                 "doctors' sum."

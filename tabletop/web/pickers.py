@@ -38,7 +38,8 @@ from django.utils.translation import gettext, ngettext
 
 from games.dos.cards import WILD_DOS, card_told, colour_of, colour_told
 from games.dos.rules import colour_bonus
-from games.dr_hrubec.cards import BY_SLUG, SPECIALIZATIONS
+from games.dr_hrubec import cards as hrubec_cards
+from games.dr_hrubec.cards import BY_SLUG, SPECIALIZATIONS, card_text, spec_name
 from tabletop.play.texts import in_active_language
 from tabletop.web.boards import Control
 
@@ -440,8 +441,11 @@ def gomb_preview(move: dict, view: dict, sequences: dict) -> str:
 
 
 def hrubec_name(slug: str) -> str:
-    found = BY_SLUG.get(slug)
-    return found.name if found else slug
+    return in_active_language(hrubec_cards.name(slug)) if slug in BY_SLUG else slug
+
+
+def hrubec_text(slug: str) -> str:
+    return in_active_language(card_text(slug))
 
 
 def hrubec_picker(view: dict, seat: int, legal: list[dict]) -> dict:
@@ -540,28 +544,32 @@ def hrubec_preview(move: dict, view: dict, seat: int, names: list[str]) -> str:
     if move["kind"] == "hire":
         doctor = BY_SLUG.get(move["doctor"])
         skills = ", ".join(
-            f"{spec} {value:+d}" for spec, value in zip(SPECIALIZATIONS, doctor.skills, strict=True)
+            f"{in_active_language(spec_name(spec))} {value:+d}"
+            for spec, value in zip(SPECIALIZATIONS, doctor.skills, strict=True)
         )
         if move.get("fire"):
             said = gettext("Hire %(doctor)s, firing %(fired)s: %(skills)s.") % {
-                "doctor": doctor.name,
+                "doctor": hrubec_name(doctor.slug),
                 "fired": hrubec_name(move["fire"]),
                 "skills": skills,
             }
         else:
             said = gettext("Hire %(doctor)s: %(skills)s.") % {
-                "doctor": doctor.name,
+                "doctor": hrubec_name(doctor.slug),
                 "skills": skills,
             }
-        return said + (f" {doctor.text}" if doctor.text else "")
-    card = BY_SLUG.get(move["card"])
+        return said + (f" {hrubec_text(doctor.slug)}" if doctor.text else "")
+    card = move["card"]
     target = hrubec_target(move, view, seat)
     if target is None:
-        return gettext("Play %(card)s: %(text)s") % {"card": card.name, "text": card.text}
+        return gettext("Play %(card)s: %(text)s") % {
+            "card": hrubec_name(card),
+            "text": hrubec_text(card),
+        }
     return gettext("Play %(card)s on %(target)s: %(text)s") % {
-        "card": card.name,
+        "card": hrubec_name(card),
         "target": target["label"],
-        "text": card.text,
+        "text": hrubec_text(card),
     }
 
 

@@ -57,8 +57,8 @@ def left_on(pages: list[str], game: Game, language: str, *more: str) -> list[str
     return sorted({line for page in pages for line in english_left(page, own)})
 
 
-# Gazobu and DOS checked; dr_gomb, buttons and dr_hrubec to add once checked (slow: ~1 min each).
-@pytest.mark.parametrize("slug", ["gazobu", "dos"])
+# Gazobu, DOS and Dr. Hrubec checked; dr_gomb and buttons to add once checked (slow: ~1 min each).
+@pytest.mark.parametrize("slug", ["gazobu", "dos", "dr_hrubec"])
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_a_game_played_on_its_page_in_polish_and_czech_leaves_no_english(make_user, language, slug):
     game = started_game(players_in(language, make_user), slug)

@@ -154,8 +154,8 @@ def answer_refusal(state: dict, effect: dict, move: dict) -> Text:
     if move["kind"] == "send":
         if move.get("player") == seat:
             return tell("Choose another player, not yourself.")
-        seats = ", ".join(str(option["player"]) for option in options)
-        return tell("Choose a player by seat: %(seats)s.", seats=seats)
+        players = glued([state["players"][option["player"]] for option in options], ", ")
+        return tell("Choose one of the players: %(players)s.", players=players)
     if move["kind"] in ("fire", "steal"):
         allowed = [option["doctor"] for option in options]
         doctor = move.get("doctor")
@@ -259,8 +259,15 @@ def play_refusal(state: dict, seat: int, move: dict) -> Text:
     return tell(
         "%(card)s cannot be played like that; it can target: %(targets)s",
         card=name(card),
-        targets=", ".join(str(next(iter(target.values()))) for target in targets),
+        targets=glued([target_name(state, target) for target in targets], ", "),
     )
+
+
+def target_name(state: dict, target: dict) -> Text | str:
+    """What an action card acts on as a player knows it: a player's name or a card's."""
+    if "player" in target:
+        return state["players"][target["player"]]
+    return name(target.get("doctor") or target["patient"])
 
 
 NO_TARGET = {

@@ -14,7 +14,7 @@ from __future__ import annotations
 import textwrap
 
 from games.base import Explanation
-from games.dr_hrubec.cards import BY_SLUG, CLOSING, GLUE, glued, name, signed
+from games.dr_hrubec.cards import BY_SLUG, CLOSING, GLUE, glued, name, ongoing_effect, signed
 from games.dr_hrubec.rules.moves import rules_version, seat_count, to_act
 from games.dr_hrubec.rules.refusals import question
 from games.dr_hrubec.rules.scoring import ability_sheet, standing
@@ -220,9 +220,9 @@ def view_text(state: dict, seat: int | None) -> Text:
         lines = [tell("Dr. Hrubec.")]
     lines += state_lines(shown)
     if shown["ongoing"]:
-        card = BY_SLUG[shown["ongoing"]]
-        effect = word("dr_hrubec card text", card.text.removeprefix("Ongoing: "))
-        lines += wrapped(tell("Ongoing: %(card)s: %(effect)s", card=name(card.slug), effect=effect))
+        ongoing = shown["ongoing"]
+        effect = ongoing_effect(ongoing)
+        lines += wrapped(tell("Ongoing: %(card)s: %(effect)s", card=name(ongoing), effect=effect))
     lines.append("")
     if seat is not None:
         lines += own_lines(shown, seat)

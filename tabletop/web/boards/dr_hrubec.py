@@ -9,37 +9,57 @@ from __future__ import annotations
 
 from django.utils.translation import gettext
 
-from games.dr_hrubec.cards import BY_SLUG, SPECIALIZATIONS
+from games.dr_hrubec import cards
+from games.dr_hrubec.cards import BY_SLUG, SPECIALIZATIONS, card_text, spec_name
+from games.dr_hrubec.view import SHORT
+from games.texts import tell, word
+from tabletop.play import texts
 from tabletop.web.boards.base import Position, control, revealed_hands
-
-SHORT = {"surgery": "SUR", "psychiatry": "PSY", "stomatology": "STO", "dermatology": "DER"}
 
 
 def card(slug: str) -> dict:
+    """A card as its picture shows it: its name, effect and specializations in the reader's
+    language, as the log lines and emails name them."""
     found = BY_SLUG.get(slug)
     if found is None:
         return {"id": slug, "name": slug, "kind": "unknown", "text": ""}
     shown = {
         "id": slug,
-        "name": found.name,
+        "name": card_name(slug),
         "kind": found.kind,
-        "text": found.text,
+        "text": texts.in_active_language(card_text(slug)),
         "ongoing": found.ongoing,
     }
     if found.kind == "doctor":
         shown["gender"] = "♀" if found.gender == "woman" else "♂"
         shown["skills"] = [
-            {"spec": spec, "short": SHORT[spec], "value": value}
-            for spec, value in zip(SPECIALIZATIONS, found.skills, strict=True)
+            skill(spec, value) for spec, value in zip(SPECIALIZATIONS, found.skills, strict=True)
         ]
     elif found.kind == "patient":
         shown["tier"] = found.tier
         shown["points"] = found.points
-        shown["difficulty"] = [
-            {"spec": spec, "short": SHORT[spec], "value": value}
-            for spec, value in found.difficulty.items()
-        ]
+        shown["difficulty"] = [skill(spec, value) for spec, value in found.difficulty.items()]
     return shown
+
+
+def card_name(slug: str) -> str:
+    return texts.in_active_language(cards.name(slug))
+
+
+def skill(spec: str, value: int) -> dict:
+    """One specialization's number on a card or a team sheet: `spec` stays the English key
+    (styles, the glossary's anchor); `name` and `short` are what the reader reads."""
+    return {
+        "spec": spec,
+        "key": SHORT[spec],
+        "name": specialization(spec),
+        "short": texts.in_active_language(word("dr_hrubec short", SHORT[spec])).upper(),
+        "value": value,
+    }
+
+
+def specialization(spec: str) -> str:
+    return texts.in_active_language(spec_name(spec))
 
 
 def prepare(position: Position) -> dict:
@@ -51,7 +71,7 @@ def prepare(position: Position) -> dict:
         kind = move["kind"]
         if kind == "hire":
             label = (
-                gettext("Hire, fire %(name)s") % {"name": card(move["fire"])["name"]}
+                gettext("Hire, fire %(name)s") % {"name": card_name(move["fire"])}
                 if move.get("fire")
                 else gettext("Hire")
             )
@@ -121,9 +141,9 @@ def first_copies(slugs: list[str] | None) -> list[tuple[str, bool]]:
 def play_label(move: dict, names: list[str]) -> str:
     targets = []
     if move.get("doctor"):
-        targets.append(card(move["doctor"])["name"])
+        targets.append(card_name(move["doctor"]))
     if move.get("patient"):
-        targets.append(card(move["patient"])["name"])
+        targets.append(card_name(move["patient"]))
     if move.get("player") is not None:
         targets.append(names[move["player"]])
     if not targets:
@@ -154,7 +174,7 @@ def operate_label(move: dict, view: dict, seat: int | None) -> str:
     skills = (view.get("skills") or [{}])[seat] if seat is not None else {}
     patient = BY_SLUG.get((view.get("tables") or [None])[seat] or "")
     needed = patient.difficulty.get(spec) if patient else None
-    told = {"spec": spec, "team": f"{skills.get(spec, 0):+d}", "needed": needed}
+    told = {"spec": specialization(spec), "team": f"{skills.get(spec, 0):+d}", "needed": needed}
     if needed is None:
         return gettext("Operate: %(spec)s (team %(team)s)") % told
     return gettext("Operate: %(spec)s (team %(team)s, difficulty %(needed)s)") % told
@@ -175,7 +195,10 @@ def status(view: dict, seat: int | None, acting: bool) -> str:
         return gettext("Castling: waiting for %(names)s to choose.") % {"names": ", ".join(waiting)}
     question = view.get("question")
     if question:
-        return f"{names[question['seat']]} must {question['text']}."
+        must = tell(
+            "%(who)s must %(question)s.", who=names[question["seat"]], question=question["text"]
+        )
+        return texts.in_active_language(must)
     active = view.get("active")
     who = gettext("You") if active == seat else names[active] if active is not None else ""
     steps = {
@@ -204,7 +227,7 @@ def teams(view: dict, seat: int | None, on_team: dict) -> list[dict]:
                 ],
                 "offices": range(max(0, 4 - len(view["teams"][n]))),
                 "skills": [
-                    {"spec": spec, "short": SHORT[spec], "value": value}
+                    skill(spec, value)
                     for spec, value in (view.get("skills") or [{}] * (n + 1))[n].items()
                 ],
                 "table": card(table) if table else None,
@@ -231,4 +254,9 @@ def last_operation(view: dict) -> dict | None:
     last = view.get("last_operation")
     if not last:
         return None
-    return {**last, "name": view["players"][last["seat"]], "patient": card(last["patient"])}
+    return {
+        **last,
+        "name": view["players"][last["seat"]],
+        "patient": card(last["patient"]),
+        "spec": specialization(last["spec"]),
+    }
