@@ -262,6 +262,8 @@ else:
         "control_folder": str(BROKER_DIR / "control"),
     }
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# Sites (or test runs) sharing one Redis keep their tasks apart by naming their own queue.
+CELERY_TASK_DEFAULT_QUEUE = os.environ.get("CELERY_QUEUE", "celery")
 CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 2, "interval_start": 0, "interval_step": 0.2}
 CELERY_TASK_ACKS_LATE = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
