@@ -27,7 +27,7 @@ from tests.helpers import mail as mailhelpers
 from tests.helpers.factories import started_game, user_at
 
 pytest_plugins = ["tests.helpers.mail"]
-pytestmark = [pytest.mark.xdist_group("mail-worker"), pytest.mark.usefixtures("fast_passwords")]
+pytestmark = pytest.mark.usefixtures("fast_passwords")
 
 GAMES = 50
 PRESSES = 30
