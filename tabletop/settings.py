@@ -146,6 +146,20 @@ elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and env_b
     DATABASES["default"].setdefault("OPTIONS", {}).update(
         server_side_binding=True, prepare_threshold=5
     )
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # Connections from psycopg's pool (Django's own, psycopg[pool]), per process: a request
+    # or a task takes one and gives it back, kept open with its prepared statements; a
+    # threaded server shares DATABASE_POOL_MAX among its threads. 0 turns the pool off
+    # (behind PgBouncer, say), and each thread then keeps its own connection for a minute.
+    POOL_MAX = int(os.environ.get("DATABASE_POOL_MAX", "8"))
+    if POOL_MAX > 0:
+        DATABASES["default"]["CONN_MAX_AGE"] = 0  # the pool keeps them; Django must not
+        DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+            "min_size": 1,
+            "max_size": POOL_MAX,
+            # Longer than this without a free connection fails the request instead of piling up.
+            "timeout": 10,
+        }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
@@ -248,6 +262,8 @@ else:
         "control_folder": str(BROKER_DIR / "control"),
     }
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# Sites (or test runs) sharing one Redis keep their tasks apart by naming their own queue.
+CELERY_TASK_DEFAULT_QUEUE = os.environ.get("CELERY_QUEUE", "celery")
 CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 2, "interval_start": 0, "interval_step": 0.2}
 CELERY_TASK_ACKS_LATE = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1

@@ -8,6 +8,7 @@ reply address of its own, and let the player unsubscribe in one click.
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Collection
 from datetime import datetime
 from email.utils import parseaddr
@@ -102,9 +103,18 @@ def mail_domain() -> str:
     return parseaddr(settings.DEFAULT_FROM_EMAIL)[1].rpartition("@")[2] or "localhost"
 
 
+def new_message_id(row_id: int) -> str:
+    """A row's Message-ID, made when it is first claimed and kept on it (outbox.claim). The
+    random part keeps it unique beyond this database (a restored backup, a staging site), so
+    a server that drops a second copy of a Message-ID never drops a different email."""
+    return f"<tabletop.{row_id}.{secrets.token_hex(8)}@{mail_domain()}>"
+
+
 def message_id(row: Outbox) -> str:
-    """Stable across retries: the same row always goes out under the same Message-ID."""
-    return f"<tabletop.{row.kind}.{row.pk}@{mail_domain()}>"
+    """The row's kept Message-ID: a re-send (a retry, or another worker's after one died
+    mid-send) goes out under the first attempt's, so the receiving side can drop the copy.
+    A row never claimed (a preview) gets one derived from it."""
+    return row.message_id or f"<tabletop.{row.kind}.{row.pk}@{mail_domain()}>"
 
 
 def thread_id(game: Game) -> str:

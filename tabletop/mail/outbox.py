@@ -25,19 +25,22 @@ from celery import shared_task
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import Case, F, Q, Value, When
 from django.urls import reverse
 
 from tabletop.accounts import addresses, blocks, channels
 from tabletop.accounts.models import Preferences, Webhook
 from tabletop.mail import coalescing, outgoing, push, subscriptions
-from tabletop.mail.compose import compose
+from tabletop.mail.compose import compose, new_message_id
 from tabletop.mail.models import Outbox, TableWebhook
 from tabletop.play import clock, prepared
 
 log = logging.getLogger(__name__)
 
-CLAIM_EXPIRES = timedelta(minutes=10)
+# A worker that died holding a claim: its row is published again by the first sweep (every
+# minute) after this, so it goes out within two minutes. A send that outlasts it (an SMTP
+# server slower than EMAIL_TIMEOUT's 20 s per step) may go twice, under one Message-ID.
+CLAIM_EXPIRES = timedelta(seconds=45)
 PUBLISH_GRACE = timedelta(minutes=1)
 SWEEP_BATCH = 500
 
@@ -308,11 +311,16 @@ def claim(row_id: int) -> Outbox | None:
         Outbox.objects.filter(pk=row_id, status=Outbox.Status.PENDING)
         .filter(Q(claimed__isnull=True) | Q(claimed__lt=moment - CLAIM_EXPIRES))
         .filter(Q(not_before__isnull=True) | Q(not_before__lte=moment))
-        .update(claimed=moment)
+        .update(claimed=moment, message_id=kept_message_id(row_id))
     )
     if not taken:
         return None
     return Outbox.objects.select_related("game", "user").get(pk=row_id)
+
+
+def kept_message_id(row_id: int) -> Case:
+    """The row's Message-ID as the first claim made it; made now if this is the first."""
+    return Case(When(message_id="", then=Value(new_message_id(row_id))), default=F("message_id"))
 
 
 @dataclass

@@ -3,6 +3,7 @@ move commits, a worker killed after claiming a row. Every email goes out exactly
 
 from __future__ import annotations
 
+import asyncio
 import os
 import signal
 import socket
@@ -10,9 +11,12 @@ import subprocess
 import sys
 import threading
 from collections import Counter
+from collections.abc import Iterator
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
+from aiosmtpd.controller import Controller
 from django.conf import settings as django_settings
 from django.db import connection
 
@@ -190,3 +194,86 @@ def test_a_worker_killed_after_claiming_leaves_a_row_the_sweep_sends_once(
     mailhelpers.wait_until(lambda: Outbox.objects.get(pk=row.pk).status == Outbox.Status.SENT)
     tasks.sweep()
     assert [mail.rcpt_tos for mail in mailbox.received] == [[row.to]]
+
+
+class StallingMailbox(mailhelpers.Mailbox):
+    """A server that keeps a message and then, once, never answers its DATA: the sending
+    worker dies waiting, with the message already on the receiving side."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.stall_next = False
+        self.released = False
+
+    async def handle_DATA(self, server, session, envelope) -> str:
+        answer = await super().handle_DATA(server, session, envelope)
+        if self.stall_next:
+            self.stall_next = False
+            while not self.released:
+                await asyncio.sleep(0.05)
+        return answer
+
+
+@pytest.fixture
+def stalling_mailbox(settings) -> Iterator[tuple[int, StallingMailbox]]:
+    handler = StallingMailbox()
+    controller = Controller(handler, hostname="127.0.0.1", port=mailhelpers.free_port())
+    controller.start()
+    settings.EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+    settings.EMAIL_HOST, settings.EMAIL_PORT = "127.0.0.1", controller.port
+    settings.EMAIL_USE_TLS = settings.EMAIL_USE_SSL = False
+    settings.EMAIL_HOST_USER = settings.EMAIL_HOST_PASSWORD = ""
+    yield controller.port, handler
+    handler.released = True
+    controller.stop()
+
+
+def test_a_worker_killed_mid_send_leaves_a_row_sent_again_within_two_minutes_under_one_message_id(
+    pair, worker, frozen, stalling_mailbox, celery_app
+):
+    port, mailbox = stalling_mailbox
+    sweep_every = django_settings.CELERY_BEAT_SCHEDULE["mail-every-minute"]["schedule"]
+    assert outbox.CLAIM_EXPIRES.total_seconds() + sweep_every <= 120
+    game = started_game(pair)
+    mailhelpers.wait_until(lambda: rows_in(Outbox.Status.SENT) == 1)
+    mailbox.clear()
+    player = user_at(game, game.to_act[0])
+    row = Outbox.objects.create(
+        kind=Outbox.Kind.TURN, game=game, seat=game.to_act[0], user=player, to=player.email
+    )
+    mailbox.stall_next = True
+    doomed_queue = mailhelpers.queue_name() + "-doomed"
+    env = {
+        **os.environ,
+        "DATABASE_URL": database_url(),
+        "REDIS_URL": celery_app.conf.broker_url,
+        "EMAIL_URL": f"smtp://127.0.0.1:{port}",
+        "MAIL_COALESCE_SECONDS": "0",
+    }
+    doomed = subprocess.Popen(
+        [sys.executable, "-m", "celery", "-A", "tabletop", "worker", "--pool=solo", "-Q",
+         doomed_queue, "--without-gossip", "--without-mingle", "--loglevel=WARNING"],
+        cwd=django_settings.BASE_DIR, env=env, stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL, start_new_session=True,
+    )  # fmt: skip
+    try:
+        tasks.deliver.apply_async((row.pk,), queue=doomed_queue)
+        mailhelpers.wait_until(lambda: len(mailbox.received) == 1, 60)
+        os.killpg(doomed.pid, signal.SIGKILL)
+    finally:
+        doomed.kill()
+        doomed.wait()
+        with celery_app.connection_for_write() as broker:
+            broker.default_channel.queue_delete(doomed_queue)
+    row.refresh_from_db()
+    assert row.status == Outbox.Status.PENDING and row.message_id
+    first_attempt = mailbox.received[0].message["Message-ID"]
+    assert first_attempt == row.message_id
+
+    frozen.set(row.claimed + outbox.CLAIM_EXPIRES - timedelta(seconds=1))
+    assert tasks.sweep()["republished"] == 0
+    frozen.set(row.claimed + outbox.CLAIM_EXPIRES + timedelta(seconds=1))
+    assert tasks.sweep()["republished"] == 1
+    mailhelpers.wait_until(lambda: Outbox.objects.get(pk=row.pk).status == Outbox.Status.SENT)
+    assert [mail.message["Message-ID"] for mail in mailbox.received] == [first_attempt] * 2
+    assert Outbox.objects.get(pk=row.pk).message_id == first_attempt

@@ -93,7 +93,10 @@ def test_a_move_on_the_api_emails_the_next_player_and_nobody_else(
         message["List-Unsubscribe"].strip().startswith("<http://localhost:8000/mail/unsubscribe/")
     )
     assert message["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
-    assert re.fullmatch(r"<tabletop\.turn\.\d+@localhost>", message["Message-ID"])
+    # Made at its first claim and kept on the row: a re-send goes out under the same one.
+    assert re.fullmatch(r"<tabletop\.\d+\.[0-9a-f]{16}@localhost>", message["Message-ID"])
+    row = Outbox.objects.filter(kind=Outbox.Kind.TURN, seat=next_seat).latest("pk")
+    assert row.message_id == message["Message-ID"]
     assert message["References"] == f"<tabletop.game.{game.pk}@localhost>"
     assert message["Auto-Submitted"] == "auto-generated"
 
