@@ -20,6 +20,8 @@ import json
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from games.texts import Text, tell
+
 
 class IllegalMove(Exception):
     """A move the rules refuse. The message is shown to the player as it is."""
@@ -69,13 +71,14 @@ class Explanation:
 
 
 def plain_explanation(outcome: dict, names: list[str]) -> Explanation:
-    """The scores in words and a table, from most to fewest: a game with no `explain`."""
+    """The scores in words and a table, from most to fewest: a game with no `explain`, or one
+    that ended with no breakdown. Its words are `Text`s, read in the reader's language."""
     scores = outcome.get("scores") or []
     order = sorted(range(len(scores)), key=lambda seat: -scores[seat])
     told = ", ".join(f"{names[seat]} {scores[seat]}" for seat in order)
     return Explanation(
-        sentences=[f"The scores: {told}."] if scores else [],
-        columns=["Player", "Score"],
+        sentences=[tell("The scores: %(scores)s.", scores=told)] if scores else [],
+        columns=[tell("Player"), tell("Score")],
         rows=[[names[seat], scores[seat]] for seat in order],
     )
 
@@ -247,14 +250,20 @@ def canonical(state: Any) -> str:
 
 
 def require_move_kind(move: Any, kinds: tuple[str, ...]) -> str:
-    """The move's kind, or a refusal that lists the kinds this game knows."""
+    """The move's kind, or a refusal that lists the kinds this game knows (the API's words,
+    the same in every language)."""
+    listed = ", ".join(kinds)
     if not isinstance(move, dict) or not isinstance(move.get("kind"), str):
         raise IllegalMove(
-            "A move is an object with a 'kind'; try one of: " + ", ".join(kinds) + "."
+            tell("A move is an object with a 'kind'; try one of: %(kinds)s.", kinds=listed)
         )
     if move["kind"] not in kinds:
         raise IllegalMove(
-            f"'{move['kind']}' is not a move in this game; try one of: {', '.join(kinds)}."
+            tell(
+                "'%(kind)s' is not a move in this game; try one of: %(kinds)s.",
+                kind=move["kind"],
+                kinds=listed,
+            )
         )
     return move["kind"]
 
@@ -269,21 +278,40 @@ def require_move_kind(move: Any, kinds: tuple[str, ...]) -> str:
 @dataclass(frozen=True)
 class MoveGroup:
     """One line of a folded list: `head` followed by each of `variants` is a line a player may
-    write, meaning exactly one legal move; `note` says what the line leaves out."""
+    write, meaning exactly one legal move; `note` says what the line leaves out.
+
+    Any part may be a `games.texts.Text` (a game that tells its moves and notes in the
+    reader's language): the lines are told from them, so the service reads them whole in
+    the reader's language; their English is "head: a, b (note)"."""
 
     head: str
     variants: tuple[str, ...] = ()
     note: str = ""
 
     def spellings(self) -> list[str]:
-        return [f"{self.head} {variant}" for variant in self.variants] or [self.head]
+        return [
+            tell("%(head)s %(variant)s", head=self.head, variant=variant)
+            for variant in self.variants
+        ] or [self.head]
 
     def line(self) -> str:
         text = self.head
         if self.variants:
-            joiner = "; " if any("," in variant for variant in self.variants) else ", "
-            text += ": " + joiner.join(self.variants)
-        return text + (f" ({self.note})" if self.note else "")
+            text = tell("%(head)s: %(variants)s", head=self.head, variants=self.variants_listed())
+        if self.note:
+            text = tell("%(line)s (%(note)s)", line=text, note=self.note)
+        return text
+
+    def variants_listed(self) -> Text | str:
+        """The variants one after another; by semicolons where one has a comma of its own."""
+        semicolons = any("," in variant for variant in self.variants)
+        told = self.variants[0]
+        for variant in self.variants[1:]:
+            if semicolons:
+                told = tell("%(first)s; %(next)s", first=told, next=variant)
+            else:
+                told = tell("%(first)s, %(next)s", first=told, next=variant)
+        return told
 
 
 def group_moves(spellings: list[str]) -> list[MoveGroup]:

@@ -58,7 +58,7 @@ def left_on(pages: list[str], game: Game, language: str, *more: str) -> list[str
 
 
 # Gazobu and DOS checked; dr_gomb, buttons and dr_hrubec to add once checked (slow: ~1 min each).
-@pytest.mark.parametrize("slug", ["gazobu", "dos"])
+@pytest.mark.parametrize("slug", ["gazobu", "dos", "dr_gomb", "buttons"])
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_a_game_played_on_its_page_in_polish_and_czech_leaves_no_english(make_user, language, slug):
     game = started_game(players_in(language, make_user), slug)
