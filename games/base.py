@@ -215,16 +215,30 @@ def resolve_options(allowed: dict[str, tuple], chosen: dict[str, Any] | None) ->
     """Fill in defaults (the first allowed value) and refuse unknown names or values."""
     chosen = dict(chosen or {})
     unknown = sorted(set(chosen) - set(allowed))
+    if unknown and not allowed:
+        raise IllegalMove(
+            tell("Unknown option %(name)s; this game has: none.", name=repr(unknown[0]))
+        )
     if unknown:
         raise IllegalMove(
-            f"Unknown option {unknown[0]!r}; this game has: {', '.join(allowed) or 'none'}."
+            tell(
+                "Unknown option %(name)s; this game has: %(options)s.",
+                name=repr(unknown[0]),
+                options=", ".join(allowed),
+            )
         )
     resolved = {}
     for name, values in allowed.items():
         value = chosen.get(name, values[0])
         if value not in values:
-            shown = ", ".join(str(v) for v in values)
-            raise IllegalMove(f"Option {name} cannot be {value!r}; choose one of: {shown}.")
+            raise IllegalMove(
+                tell(
+                    "Option %(name)s cannot be %(value)s; choose one of: %(values)s.",
+                    name=name,
+                    value=repr(value),
+                    values=", ".join(str(v) for v in values),
+                )
+            )
         resolved[name] = value
     return resolved
 
@@ -239,8 +253,13 @@ def player_names(players: int | list[str]) -> list[str]:
 def check_player_count(rules, names: list[str]) -> None:
     if not rules.min_players <= len(names) <= rules.max_players:
         raise IllegalMove(
-            f"{rules.title} is for {rules.min_players} to {rules.max_players} players, "
-            f"not {len(names)}."
+            tell(
+                "%(title)s is for %(least)s to %(most)s players, not %(count)s.",
+                title=rules.title,
+                least=rules.min_players,
+                most=rules.max_players,
+                count=len(names),
+            )
         )
 
 
