@@ -20,6 +20,8 @@ import json
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from games.texts import Text, tell
+
 
 class IllegalMove(Exception):
     """A move the rules refuse. The message is shown to the player as it is."""
@@ -69,13 +71,14 @@ class Explanation:
 
 
 def plain_explanation(outcome: dict, names: list[str]) -> Explanation:
-    """The scores in words and a table, from most to fewest: a game with no `explain`."""
+    """The scores in words and a table, from most to fewest: a game with no `explain`, or one
+    that ended with no breakdown. Its words are `Text`s, read in the reader's language."""
     scores = outcome.get("scores") or []
     order = sorted(range(len(scores)), key=lambda seat: -scores[seat])
     told = ", ".join(f"{names[seat]} {scores[seat]}" for seat in order)
     return Explanation(
-        sentences=[f"The scores: {told}."] if scores else [],
-        columns=["Player", "Score"],
+        sentences=[tell("The scores: %(scores)s.", scores=told)] if scores else [],
+        columns=[tell("Player"), tell("Score")],
         rows=[[names[seat], scores[seat]] for seat in order],
     )
 
@@ -212,16 +215,30 @@ def resolve_options(allowed: dict[str, tuple], chosen: dict[str, Any] | None) ->
     """Fill in defaults (the first allowed value) and refuse unknown names or values."""
     chosen = dict(chosen or {})
     unknown = sorted(set(chosen) - set(allowed))
+    if unknown and not allowed:
+        raise IllegalMove(
+            tell("Unknown option %(name)s; this game has: none.", name=repr(unknown[0]))
+        )
     if unknown:
         raise IllegalMove(
-            f"Unknown option {unknown[0]!r}; this game has: {', '.join(allowed) or 'none'}."
+            tell(
+                "Unknown option %(name)s; this game has: %(options)s.",
+                name=repr(unknown[0]),
+                options=", ".join(allowed),
+            )
         )
     resolved = {}
     for name, values in allowed.items():
         value = chosen.get(name, values[0])
         if value not in values:
-            shown = ", ".join(str(v) for v in values)
-            raise IllegalMove(f"Option {name} cannot be {value!r}; choose one of: {shown}.")
+            raise IllegalMove(
+                tell(
+                    "Option %(name)s cannot be %(value)s; choose one of: %(values)s.",
+                    name=name,
+                    value=repr(value),
+                    values=", ".join(str(v) for v in values),
+                )
+            )
         resolved[name] = value
     return resolved
 
@@ -236,8 +253,13 @@ def player_names(players: int | list[str]) -> list[str]:
 def check_player_count(rules, names: list[str]) -> None:
     if not rules.min_players <= len(names) <= rules.max_players:
         raise IllegalMove(
-            f"{rules.title} is for {rules.min_players} to {rules.max_players} players, "
-            f"not {len(names)}."
+            tell(
+                "%(title)s is for %(least)s to %(most)s players, not %(count)s.",
+                title=rules.title,
+                least=rules.min_players,
+                most=rules.max_players,
+                count=len(names),
+            )
         )
 
 
@@ -247,14 +269,20 @@ def canonical(state: Any) -> str:
 
 
 def require_move_kind(move: Any, kinds: tuple[str, ...]) -> str:
-    """The move's kind, or a refusal that lists the kinds this game knows."""
+    """The move's kind, or a refusal that lists the kinds this game knows (the API's words,
+    the same in every language)."""
+    listed = ", ".join(kinds)
     if not isinstance(move, dict) or not isinstance(move.get("kind"), str):
         raise IllegalMove(
-            "A move is an object with a 'kind'; try one of: " + ", ".join(kinds) + "."
+            tell("A move is an object with a 'kind'; try one of: %(kinds)s.", kinds=listed)
         )
     if move["kind"] not in kinds:
         raise IllegalMove(
-            f"'{move['kind']}' is not a move in this game; try one of: {', '.join(kinds)}."
+            tell(
+                "'%(kind)s' is not a move in this game; try one of: %(kinds)s.",
+                kind=move["kind"],
+                kinds=listed,
+            )
         )
     return move["kind"]
 
@@ -269,21 +297,40 @@ def require_move_kind(move: Any, kinds: tuple[str, ...]) -> str:
 @dataclass(frozen=True)
 class MoveGroup:
     """One line of a folded list: `head` followed by each of `variants` is a line a player may
-    write, meaning exactly one legal move; `note` says what the line leaves out."""
+    write, meaning exactly one legal move; `note` says what the line leaves out.
+
+    Any part may be a `games.texts.Text` (a game that tells its moves and notes in the
+    reader's language): the lines are told from them, so the service reads them whole in
+    the reader's language; their English is "head: a, b (note)"."""
 
     head: str
     variants: tuple[str, ...] = ()
     note: str = ""
 
     def spellings(self) -> list[str]:
-        return [f"{self.head} {variant}" for variant in self.variants] or [self.head]
+        return [
+            tell("%(head)s %(variant)s", head=self.head, variant=variant)
+            for variant in self.variants
+        ] or [self.head]
 
     def line(self) -> str:
         text = self.head
         if self.variants:
-            joiner = "; " if any("," in variant for variant in self.variants) else ", "
-            text += ": " + joiner.join(self.variants)
-        return text + (f" ({self.note})" if self.note else "")
+            text = tell("%(head)s: %(variants)s", head=self.head, variants=self.variants_listed())
+        if self.note:
+            text = tell("%(line)s (%(note)s)", line=text, note=self.note)
+        return text
+
+    def variants_listed(self) -> Text | str:
+        """The variants one after another; by semicolons where one has a comma of its own."""
+        semicolons = any("," in variant for variant in self.variants)
+        told = self.variants[0]
+        for variant in self.variants[1:]:
+            if semicolons:
+                told = tell("%(first)s; %(next)s", first=told, next=variant)
+            else:
+                told = tell("%(first)s, %(next)s", first=told, next=variant)
+        return told
 
 
 def group_moves(spellings: list[str]) -> list[MoveGroup]:

@@ -2,14 +2,15 @@
 
 The rules explain their own breakdown (`rules.explain(outcome, names)`) where they have one;
 otherwise, and for a game that ended when everyone else resigned (it has no breakdown), the
-scores are told plainly. Resignations and the winners are told here, as the store decides them.
+scores are told plainly (`games.base.plain_explanation`); either is read in the reader's
+language. Resignations and the winners are told here, as the store decides them.
 """
 
 from __future__ import annotations
 
 from django.utils.translation import gettext, gettext_lazy, pgettext
 
-from games.base import Explanation
+from games.base import Explanation, plain_explanation
 from tabletop.play import texts
 from tabletop.play.models import Game
 
@@ -50,20 +51,6 @@ def explain(game: Game, names: list[str]) -> Explanation | None:
         else:
             explanation.sentences.append(gettext("%(names)s share the victory.") % {"names": told})
     return explanation
-
-
-def plain_explanation(outcome: dict, names: list[str]) -> Explanation:
-    """The scores in words and a table, from most to fewest, in the reader's language: a game
-    with no `explain`, or one that ended with no breakdown (games.base.plain_explanation is
-    the same in English)."""
-    scores = outcome.get("scores") or []
-    order = sorted(range(len(scores)), key=lambda seat: -scores[seat])
-    told = ", ".join(f"{names[seat]} {scores[seat]}" for seat in order)
-    return Explanation(
-        sentences=[gettext("The scores: %(scores)s.") % {"scores": told}] if scores else [],
-        columns=[gettext("Player"), gettext("Score")],
-        rows=[[names[seat], scores[seat]] for seat in order],
-    )
 
 
 def in_active_language(explanation: Explanation) -> Explanation:

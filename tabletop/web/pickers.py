@@ -38,6 +38,7 @@ from django.utils.translation import gettext, ngettext
 
 from games.dos.cards import WILD_DOS, card_told, colour_of, colour_told
 from games.dos.rules import colour_bonus
+from games.dr_gomb.cards import names as gomb
 from games.dr_hrubec import cards as hrubec_cards
 from games.dr_hrubec.cards import BY_SLUG, SPECIALIZATIONS, card_text, spec_name
 from tabletop.play.texts import in_active_language
@@ -327,6 +328,15 @@ def cards_left(left: int, call: bool) -> str:
 # ---------------------------------------------------------------------------- Dr. Gomb
 
 
+def gomb_card(name: str, acted_on: bool = False) -> str:
+    """A Dr. Gomb card in the reader's language, as the object of a sentence where `acted_on`;
+    a covered card of normal mode ('red') by its colour only."""
+    colour, _, rank = name.partition(" ")
+    if rank:
+        return in_active_language(gomb.card_object(name) if acted_on else gomb.card(name))
+    return in_active_language(gomb.a_card_of(colour) if acted_on else gomb.card_colour(colour))
+
+
 def gomb_picker(view: dict, seat: int, legal: list[dict]) -> dict:
     sequences = view["players"][seat]["sequences"]
     cards, targets, moves = {}, {}, []
@@ -335,14 +345,15 @@ def gomb_picker(view: dict, seat: int, legal: list[dict]) -> dict:
         if kind in ("play", "discard"):
             name = move["card"]
             card_key = f"card:{name}"
-            cards[card_key] = part(card_key, name, name.partition(" ")[0], "held")
+            label = gomb_card(name)
+            cards[card_key] = part(card_key, label, name.partition(" ")[0], "held")
         elif kind == "discard_played":
             colour, at = move["sequence"], move["position"]
             name = sequences[colour][at - 1]
             card_key = f"card:{colour}:{at}"
             label = gettext("%(card)s (your %(colour)s sequence, card %(at)d)") % {
-                "card": name,
-                "colour": colour,
+                "card": gomb_card(name),
+                "colour": in_active_language(gomb.sequence(colour)),
                 "at": at,
             }
             cards[card_key] = part(card_key, label, name.partition(" ")[0], "sewn")
@@ -352,7 +363,8 @@ def gomb_picker(view: dict, seat: int, legal: list[dict]) -> dict:
             target_key = f"target:{move['to']}"
             targets[target_key] = part(
                 target_key,
-                gettext("Your %(colour)s sequence") % {"colour": move["to"]},
+                gettext("Your %(colour)s sequence")
+                % {"colour": in_active_language(gomb.sequence(move["to"]))},
                 move["to"],
                 "sequence",
             )
@@ -404,24 +416,34 @@ def gomb_picker(view: dict, seat: int, legal: list[dict]) -> dict:
 
 
 def gomb_preview(move: dict, view: dict, sequences: dict) -> str:
+    """What a Dr. Gomb placement does, its cards and sequences named in the reader's language
+    in the grammatical case each sentence puts them in (games.dr_gomb.cards.names)."""
     kind = move["kind"]
     if kind == "play":
         held = len(sequences.get(move["to"], []))
+        card = gomb_card(move["card"], acted_on=True)
         if not held:
             return gettext("Sew the %(card)s to start your %(colour)s sequence.") % {
-                "card": move["card"],
-                "colour": move["to"],
+                "card": card,
+                "colour": in_active_language(gomb.sequence_object(move["to"])),
             }
         return ngettext(
             "Sew the %(card)s onto your %(colour)s sequence (%(count)d card so far).",
             "Sew the %(card)s onto your %(colour)s sequence (%(count)d cards so far).",
             held,
-        ) % {"card": move["card"], "colour": move["to"], "count": held}
+        ) % {
+            "card": card,
+            "colour": in_active_language(gomb.sequence_of(move["to"])),
+            "count": held,
+        }
     pile = view["piles"][move["pile"] - 1]
-    covers = gettext(", covering the %(card)s") % {"card": pile["top"]} if pile.get("top") else ""
+    covers = ""
+    if pile.get("top"):
+        covered = gomb_card(pile["top"], acted_on=True)
+        covers = gettext(", covering the %(card)s") % {"card": covered}
     if kind == "discard":
         return gettext("Discard the %(card)s to pile %(pile)d%(covers)s.") % {
-            "card": move["card"],
+            "card": gomb_card(move["card"], acted_on=True),
             "pile": move["pile"],
             "covers": covers,
         }
@@ -429,9 +451,9 @@ def gomb_preview(move: dict, view: dict, sequences: dict) -> str:
     return gettext(
         "Take the %(card)s (card %(at)d) from your %(colour)s sequence to pile %(pile)d%(covers)s."
     ) % {
-        "card": name,
+        "card": gomb_card(name, acted_on=True),
         "at": move["position"],
-        "colour": move["sequence"],
+        "colour": in_active_language(gomb.sequence_of(move["sequence"])),
         "pile": move["pile"],
         "covers": covers,
     }

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from django.utils import translation
 
-from games.base import Explanation
+from games.base import Explanation, plain_explanation
 from games.texts import tell
 from tabletop.play import scores
 
@@ -26,7 +26,7 @@ def test_what_a_game_tells_of_its_score_is_read_in_the_readers_language():
 def test_a_game_without_a_breakdown_is_scored_in_the_readers_words():
     outcome = {"scores": [3, 9], "winners": [1], "details": {}}
     with translation.override("cs"):
-        told = scores.plain_explanation(outcome, ["ann", "ben"])
+        told = scores.in_active_language(plain_explanation(outcome, ["ann", "ben"]))
     assert told.sentences == ["Skóre: ben 9, ann 3."]
     assert told.columns == ["Hráč", "Skóre"]
     assert told.rows == [["ben", 9], ["ann", 3]]

@@ -90,3 +90,46 @@ def test_the_buttons_squares_say_where_a_button_goes_in_polish_and_czech(
     assert squares
     assert all(unescape(label).startswith(said) for label in squares), squares
     assert not any("Lay a button" in label for label in squares)
+
+
+COLOURS = re.compile(r"\b(red|yellow|green|blue)\b")
+NAMED = re.compile(r'(?:title|aria-label)="([^"]*)"')
+SPOKEN = re.compile(r'<span class="(?:sr|bt-card[^"]*)"[^>]*>([^<]*)<')
+
+
+def buttons_board_read(client, game: Game, language: str) -> list[str]:
+    """Every title and aria-label on the Buttons table, the screen reader's words for its
+    squares, the button cards' names and the last round's line, as the page gives them."""
+    html = client.get(f"/games/{game.pk}/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    table = html[html.index('<div class="bt-table') :]
+    read = NAMED.findall(table) + SPOKEN.findall(table)
+    read += re.findall(r'<p class="bt-last-round">(.*?)</p>', table, re.DOTALL)
+    return [unescape(text) for text in read]
+
+
+def a_buttons_table_after_a_round(make_user) -> Game:
+    """Squares to lay a button on, button cards in hand, and a last round in which ann
+    covered red three times."""
+    game = a_game_on_the_table("buttons", make_user)
+    state = game.state
+    state["last_round"] = {
+        "round": 1,
+        "scores": [{"stars": 3, "colours": ["red"], "cards": ["red"]}, None],
+    }
+    Game.objects.filter(pk=game.pk).update(state=state)
+    game.refresh_from_db()
+    return game
+
+
+@pytest.mark.parametrize("language", ["pl", "cs"])
+def test_no_buttons_square_card_or_round_names_its_colour_in_english(client, make_user, language):
+    game = a_buttons_table_after_a_round(make_user)
+    client.force_login(user_at(game, game.to_act[0]))
+
+    english = buttons_board_read(client, game, "en")
+    assert any("red" in text for text in english)  # the colours are named on the table
+    assert any("three times" in text for text in english)
+
+    read = buttons_board_read(client, game, language)
+    assert len(read) == len(english)
+    assert [text for text in read if COLOURS.search(text)] == []

@@ -4,7 +4,7 @@ games/texts.py so that a reader reads them in their language (the English is the
 from __future__ import annotations
 
 from games.base import MoveGroup
-from games.dos.cards import TAKEN, card_told, folded, is_wild, named_card_told, semicolons
+from games.dos.cards import TAKEN, card_told, is_wild, named_card_told, semicolons
 from games.dos.rules import colour_bonus, legal_moves
 from games.dos.view.log import card_text, played_text
 from games.texts import Text, word
@@ -34,31 +34,6 @@ def format_move(move: dict, state: dict, seat: int) -> Text:
 # --- The legal moves, folded for a turn email ---------------------------------------------
 
 
-class DosMoveGroup(MoveGroup):
-    """A folded line told through games/texts.py, so that a reader reads it in their language;
-    its English is MoveGroup's."""
-
-    def spellings(self) -> list[str]:
-        return [
-            Text("%(head)s %(variant)s", {"head": self.head, "variant": v}, context="dos move")
-            for v in self.variants
-        ] or [self.head]
-
-    def line(self) -> str:
-        text = self.head
-        if self.variants:
-            joiner = "%(first)s; %(next)s" if any("," in v for v in self.variants) else None
-            variants = folded(list(self.variants), joiner or "%(first)s, %(next)s", "dos list")
-            text = Text(
-                "%(head)s: %(variants)s", {"head": text, "variants": variants}, context="dos move"
-            )
-        if self.note:
-            text = Text(
-                "%(line)s (%(note)s)", {"line": text, "note": self.note}, context="dos move"
-            )
-        return text
-
-
 def move_groups(state: dict, seat: int) -> list[MoveGroup]:
     """One line per centre card to match (each way of matching it once, its wilds named for
     the best colour bonus), then the draw, the adds, the end, the call and the catches.
@@ -77,7 +52,7 @@ def move_groups(state: dict, seat: int) -> list[MoveGroup]:
     if adds:
         calls = any(move["kind"] == "add" and move["call"] for move in legal)
         groups.append(
-            DosMoveGroup(
+            MoveGroup(
                 word("dos move", "add"),
                 tuple(card_told(move["card"], TAKEN) for move in adds),
                 word("dos move note", "each can call DOS: 'add ..., DOS!'") if calls else "",
@@ -88,7 +63,7 @@ def move_groups(state: dict, seat: int) -> list[MoveGroup]:
             continue
         calls = move["kind"] == "draw" and {"kind": "draw", "call": True} in legal
         note = word("dos move note", "or 'draw, DOS!'") if calls else ""
-        groups.append(DosMoveGroup(format_move(move, state, seat), (), note))
+        groups.append(MoveGroup(format_move(move, state, seat), (), note))
     return groups
 
 
@@ -114,7 +89,7 @@ def match_group(target: str, moves: list[dict], state: dict, seat: int) -> MoveG
         notes.append(word("dos move note", "a wild may be named otherwise: 'as ...'"))
     if any(move["call"] for move in moves):
         notes.append(word("dos move note", "a match leaving you two cards can call: ', DOS!'"))
-    return DosMoveGroup(head, tuple(variants), semicolons(notes))
+    return MoveGroup(head, tuple(variants), semicolons(notes))
 
 
 def variant_text(move: dict) -> Text:

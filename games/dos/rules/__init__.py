@@ -17,6 +17,7 @@ from games.base import (
     Rng,
     check_player_count,
     player_names,
+    require_move_kind,
     resolve_options,
 )
 from games.dos.cards import (
@@ -45,7 +46,6 @@ from games.dos.rules.refusals import (
     check_end,
     require_call_flag,
     require_fields,
-    require_kind,
     require_turn,
     seat_exists,
     why_match_fails,
@@ -298,7 +298,7 @@ def apply(state: dict, seat: int, move: dict, rng: Rng) -> dict:
                 last=len(state["players"]) - 1,
             )
         )
-    kind = require_kind(move, KINDS)
+    kind = require_move_kind(move, KINDS)
     CHECKS[kind](state, seat, move)
     # Whatever a player does, it closes the window in which others could catch them.
     state["exposed"][seat] = False

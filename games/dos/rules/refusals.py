@@ -23,26 +23,6 @@ from games.dos.cards import (
 )
 
 
-def require_kind(move: object, kinds: tuple[str, ...]) -> str:
-    """The move's kind, or a refusal that lists DOS's kinds (games.base.require_move_kind's
-    words, told)."""
-    if not isinstance(move, dict) or not isinstance(move.get("kind"), str):
-        raise IllegalMove(
-            told(
-                "A move is an object with a 'kind'; try one of: %(kinds)s.", kinds=", ".join(kinds)
-            )
-        )
-    if move["kind"] not in kinds:
-        raise IllegalMove(
-            told(
-                "'%(kind)s' is not a move in this game; try one of: %(kinds)s.",
-                kind=move["kind"],
-                kinds=", ".join(kinds),
-            )
-        )
-    return move["kind"]
-
-
 def require_fields(move: dict, fields: tuple[str, ...]) -> None:
     expected = {"kind", *fields}
     missing = [name for name in fields if name not in move]

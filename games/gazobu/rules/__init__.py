@@ -44,7 +44,6 @@ from games.gazobu.cards.phrases import (
 from games.gazobu.rules.refusals import (
     check_column,
     check_fields,
-    check_move_kind,
     check_taking_phase,
     check_turn,
 )
@@ -185,7 +184,6 @@ def legal_moves(state: dict, seat: int) -> list[dict]:
 
 
 def apply(state: dict, seat: int, move: dict, rng: Rng) -> dict:
-    check_move_kind(move, MOVE_KINDS)
     kind = require_move_kind(move, MOVE_KINDS)
     check_turn(state, seat)
     return APPLY[kind](state, seat, move, rng)

@@ -11,23 +11,6 @@ from games.gazobu.cards.phrases import and_chain, quoted, said
 from games.texts import tell
 
 
-def check_move_kind(move: Any, kinds_known: tuple[str, ...]) -> None:
-    """What games.base.require_move_kind refuses, told in the reader's language."""
-    kinds = ", ".join(kinds_known)
-    if not isinstance(move, dict) or not isinstance(move.get("kind"), str):
-        raise IllegalMove(
-            said("A move is an object with a 'kind'; try one of: %(kinds)s.", kinds=kinds)
-        )
-    if move["kind"] not in kinds_known:
-        raise IllegalMove(
-            said(
-                "'%(kind)s' is not a move in this game; try one of: %(kinds)s.",
-                kind=move["kind"],
-                kinds=kinds,
-            )
-        )
-
-
 def check_turn(state: dict, seat: int) -> None:
     if state["phase"] == "over":
         raise IllegalMove(said("The game is over."))

@@ -5,6 +5,8 @@ from __future__ import annotations
 from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
 
 from games import buttons as rules
+from games.buttons.view import CARD_NAMES, COLOUR_NAMES
+from tabletop.play.texts import in_active_language
 from tabletop.web.boards.base import Position, control
 
 PIPS = {
@@ -28,6 +30,16 @@ DIE_KINDS = {
     "black": pgettext_lazy("buttons die", "black"),
 }
 OUT_LABELS = {"bust": gettext_lazy("bust"), "opted out": gettext_lazy("opted out")}
+
+
+def colour_told(colour: str) -> str:
+    """A printed colour (of a square, of the colours covered three times) in the reader's
+    language; the English name stays the page's data (its CSS class)."""
+    return in_active_language(COLOUR_NAMES[colour]) if colour in COLOUR_NAMES else colour
+
+
+def card(colour: str) -> dict:
+    return {"colour": colour, "name": in_active_language(CARD_NAMES.get(colour, colour))}
 
 
 def die(value: int, kind: str) -> dict:
@@ -128,11 +140,13 @@ def board(view: dict, seat: int, squares: dict, gold: tuple | None, you: bool) -
         cells = []
         for c in range(rules.SIZE):
             here = shown["cells"][r][c]
+            colour = rules.COLOURS.get(shown["colours"][r][c], shown["colours"][r][c])
             cells.append(
                 {
                     "row": r + 1,
                     "column": c + 1,
-                    "colour": rules.COLOURS.get(shown["colours"][r][c], shown["colours"][r][c]),
+                    "colour": colour,
+                    "colour_name": colour_told(colour),
                     "button": here == rules.BUTTON,
                     "star": here == rules.STAR,
                     "gold": gold == (r + 1, c + 1),
@@ -148,7 +162,7 @@ def board(view: dict, seat: int, squares: dict, gold: tuple | None, you: bool) -
         "layout": shown["layout"],
         "stars": shown["stars"],
         "buttons": shown["buttons"],
-        "cards": shown["cards"],
+        "cards": [card(colour) for colour in shown["cards"]],
         "depot": shown["depot"],
         "out": OUT_LABELS.get(shown["out"] or "", ""),
         "stars_to_place": shown["stars_to_place"],
@@ -170,7 +184,7 @@ def last_round(view: dict) -> list[dict]:
                 {
                     "name": view["players"][seat],
                     "stars": score["stars"],
-                    "colours": score["colours"],
+                    "colours": [colour_told(colour) for colour in score["colours"]],
                     "cards": score["cards"],
                 }
             )

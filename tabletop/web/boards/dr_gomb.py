@@ -6,6 +6,7 @@ from django.utils.translation import gettext
 
 from games import dr_gomb as rules
 from games.dr_gomb.cards import names
+from games.dr_gomb.view.explained import note
 from tabletop.play.texts import in_active_language
 from tabletop.web.boards.base import Position, control
 
@@ -39,7 +40,8 @@ def prepare(position: Position) -> dict:
         elif kind == "take":
             turn_moves.append(control(position, move, gettext("Take pile %(pile)s") % move))
         elif kind == "discard_sequence":
-            label = gettext("Action C: discard my %(sequence)s sequence") % move
+            sequence = in_active_language(names.sequence_object(move["sequence"]))
+            label = gettext("Action C: discard my %(sequence)s sequence") % {"sequence": sequence}
             turn_moves.append(control(position, move, label, "ghost"))
         elif kind == "discard_three":
             turn_moves.append(
@@ -48,7 +50,9 @@ def prepare(position: Position) -> dict:
         elif kind == "use_surprise":
             surprise = control(position, move, gettext("Use it: search the talon"))
         elif kind == "play":
-            label = gettext("Sew onto %(to)s") % move
+            label = gettext("Sew onto %(to)s") % {
+                "to": in_active_language(names.sequence_of(move["to"]))
+            }
             card_moves.setdefault(move["card"], []).append(control(position, move, label))
         elif kind == "discard":
             label = gettext("Discard to pile %(pile)s") % move
@@ -133,6 +137,7 @@ def players(view: dict, seat: int | None, on_sequence: dict) -> list[dict]:
             sequences.append(
                 {
                     "colour": colour,
+                    "label": in_active_language(names.colour(colour)),
                     "cards": [
                         {
                             **card(name),
@@ -172,14 +177,23 @@ def result(view: dict) -> list[dict]:
                 "sequences": [
                     {
                         "colour": s["colour"],
+                        "label": in_active_language(names.colour(s["colour"])),
                         "run": s.get("run"),
                         "points": s.get("points"),
-                        "note": s.get("note"),
+                        "note": in_active_language(note(s["note"])) if s.get("note") else "",
                     }
                     for s in player.get("sequences", [])
                     if s.get("cards")
                 ],
-                "extra": player.get("extra") or {},
+                "extra": extra_told(player.get("extra") or {}),
             }
         )
     return sorted(rows, key=lambda row: -row["total"])
+
+
+def extra_told(extra: dict) -> dict:
+    """The odd ones out's own run, its note (why it scores nothing) in the reader's language."""
+    told = dict(extra)
+    if told.get("note"):
+        told["note"] = in_active_language(note(told["note"]))
+    return told

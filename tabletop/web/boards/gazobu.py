@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext
 
 from games import gazobu as rules
 from tabletop.play import texts
@@ -38,7 +38,8 @@ def card(card_id: str) -> dict:
         }
     elif kind == "bonus":
         shown["corner"] = f"{data:+d}".replace("-", "−")
-        shown["name"] = gettext("bonus") if data > 0 else gettext("malus")
+        # Gazobu's own words ("bonus +5" on its cards and in its log), not another game's.
+        shown["name"] = pgettext("gazobu", "bonus") if data > 0 else pgettext("gazobu", "malus")
         shown["note"] = (
             gettext("added to your score") if data > 0 else gettext("taken from your score")
         )
