@@ -812,6 +812,7 @@ def summary(stats, ended: float) -> dict:
     kinds = {}
     for entry in sorted(stats.entries.values(), key=lambda e: e.name):
         kinds[entry.name] = {
+            "method": entry.method,
             "requests": entry.num_requests,
             "failures": entry.num_failures,
             **{f"p{p}": entry.get_response_time_percentile(p / 100) for p in (50, 95, 99)},
@@ -842,11 +843,11 @@ def summary(stats, ended: float) -> dict:
 
 
 def meets_latencies(figures: dict) -> bool:
-    """Goal 1's latencies: every kind of request under 250 ms at p95 and 1 s at p99, and
-    not one failure."""
-    return figures["failures"] == 0 and all(
-        k["p95"] < P95_MS and k["p99"] < P99_MS for k in figures["kinds"].values()
-    )
+    """Goal 1's latencies: every kind of page and API request under 250 ms at p95 and 1 s
+    at p99, and not one failure (an email's SMTP conversation is held to its own goal, an
+    answer within 60 s, and reported beside)."""
+    web = [k for k in figures["kinds"].values() if k["method"] != "SMTP"]
+    return figures["failures"] == 0 and all(k["p95"] < P95_MS and k["p99"] < P99_MS for k in web)
 
 
 def capacity(steps: list[dict]) -> int:
@@ -901,13 +902,14 @@ def describe_cores(cores: dict, seconds: float) -> list[str]:
 
 
 def step_line(step: dict) -> str:
-    worst = max(step["kinds"].items(), key=lambda item: item[1]["p95"], default=("-", {}))
+    web = {name: k for name, k in step["kinds"].items() if k["method"] != "SMTP"}
+    worst = max(web.items(), key=lambda item: item[1]["p95"], default=("-", {}))
     cores = sum(part["cores"] for part in step["cores"].values())
     return (
         f"  {step['online_target']:5} online: moves/s {step['moves_per_second']:.1f}, "
         f"polls/s {step['polls_per_second']:.1f}, failures {step['failures']}, "
         f"worst p95 {worst[1].get('p95', 0):.0f} ms ({worst[0]}), "
-        f"p99 {max((k['p99'] for k in step['kinds'].values()), default=0):.0f} ms, "
+        f"p99 {max((k['p99'] for k in web.values()), default=0):.0f} ms, "
         f"{cores:.2f} cores busy: " + ("held" if step["held"] else "MISSED")
     )
 
