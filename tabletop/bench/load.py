@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import multiprocessing
 import random
 from collections import Counter
 from dataclasses import dataclass, field
@@ -22,7 +23,7 @@ from pathlib import Path
 from allauth.account.models import EmailAddress
 from django.conf import settings
 from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY, get_user_model
-from django.db import connection, transaction
+from django.db import connection, connections, transaction
 from django.db.models import Count, F, Max, Min
 from django.utils import timezone
 from rest_framework.authtoken.models import Token
@@ -142,31 +143,36 @@ def groups_of_two_to_four(order: list[int]) -> list[list[int]]:
     return groups
 
 
-def seed_site(count: int, per_player: int = 3) -> dict:
+def seed_site(count: int, per_player: int = 3, jobs: int = 1) -> dict:
     """The slow-game site: `count` players, each at `per_player` started games of 2 to 4
     seats of every kind, and the turn emails already out for the seats the games wait for.
 
     The fast path: players, addresses, tokens and sessions are written in bulk (nothing in
     them is the store's business), and every game is created and joined through the store,
     with its checks, its setup and its announcements, so its log and projection are what
-    the site would hold. The first turn emails are marked sent, as if they had gone out
-    before the run, and come back as letters (reply address and a few legal moves) in the
-    players file, for the offline players to answer; a run that began with ten thousand turn
-    emails to send would measure that backlog, not the site."""
+    the site would hold; `jobs` processes seat the tables side by side (each game is its own
+    rows, so they never wait on each other). The first turn emails are marked sent, as if
+    they had gone out before the run, and come back as letters (reply address and a few legal
+    moves) in the players file, for the offline players to answer; a run that began with ten
+    thousand turn emails to send would measure that backlog, not the site."""
     users = bulk_players(count)
+    started = timezone.now()
+    planned = list(enumerate(plan_tables(count, per_player)))
+    shares = [planned[job::jobs] for job in range(jobs)]
+    if jobs == 1:
+        seated = seat_tables(shares[0])
+    else:
+        connections.close_all()  # each process opens its own
+        with multiprocessing.get_context("fork").Pool(jobs) as pool:
+            seated = [table for share in pool.map(seat_tables, shares) for table in share]
     tables: dict[int, list[list[int]]] = {n: [] for n in range(count)}
     letters: dict[int, list[dict]] = {n: [] for n in range(count)}
-    started = timezone.now()
-    planned = plan_tables(count, per_player)
-    for first in range(0, len(planned), SEED_BATCH):
-        with transaction.atomic():
-            unhurried_commit()
-            for slug, group in planned[first : first + SEED_BATCH]:
-                game = seat_table(slug, [users[number] for number in group])
-                for position, number in enumerate(group):
-                    tables[number].append([game.pk, position])
-                for seat in game.to_act:
-                    letters[group[seat]].append(letter(game, seat))
+    for index, game_id, waiting in sorted(seated):
+        group = planned[index][1][1]
+        for position, number in enumerate(group):
+            tables[number].append([game_id, position])
+        for held in waiting:
+            letters[group[held["seat"]]].append(held)
     Outbox.objects.filter(created__gte=started, status=Outbox.Status.PENDING).update(
         status=Outbox.Status.SENT, sent=timezone.now()
     )
@@ -187,6 +193,25 @@ def seed_site(count: int, per_player: int = 3) -> dict:
             for number, user in enumerate(users)
         ],
     }
+
+
+def seat_tables(share: list[tuple[int, tuple[str, list[int]]]]) -> list[tuple[int, int, list]]:
+    """(index, game id, letters of its waiting seats) of each planned table of `share`,
+    seated in transactions of SEED_BATCH games."""
+    users = players_by_number()
+    seated = []
+    for first in range(0, len(share), SEED_BATCH):
+        with transaction.atomic():
+            unhurried_commit()
+            for index, (slug, group) in share[first : first + SEED_BATCH]:
+                game = seat_table(slug, [users[number] for number in group])
+                seated.append((index, game.pk, [letter(game, seat) for seat in game.to_act]))
+    return seated
+
+
+def players_by_number() -> dict[int, object]:
+    named = get_user_model().objects.filter(username__startswith="load")
+    return {int(user.username[4:]): user for user in named if user.username[4:].isdigit()}
 
 
 def seat_table(slug: str, users: list):

@@ -671,14 +671,14 @@ def take_site_mail(message: EmailMessage, recipients: list[str]) -> None:
                 response_length=0,
                 exception=AssertionError(body.split("\n\n", 2)[1][:200]),
             )
-        return
+    # An answer that lists legal moves (the turn goes on) is a letter too.
     token = reply_token(message)
     body = message.get_body(("plain",)).get_content()
     moves = legal_move_lines(body) if token else []
     if token is None or not moves:
-        MAIL["others"] += steady
+        MAIL["others"] += steady and answered is None
         return
-    MAIL["turns"] += steady
+    MAIL["turns"] += steady and answered is None
     game, seat, seq = token
     SITE_STATE.receive(
         {

@@ -1,6 +1,7 @@
 """Seed the load test's players and games (`make load` runs it on a fresh database)."""
 
 import json
+import os
 from pathlib import Path
 
 from django.core.management.base import BaseCommand
@@ -28,11 +29,17 @@ class Command(BaseCommand):
             default=None,
             help="site: games per player (3); fast: 1 for pairs, 2 for a ring (2)",
         )
+        parser.add_argument(
+            "--jobs",
+            type=int,
+            default=os.cpu_count() or 1,
+            help="site: processes seating the games side by side (one per core)",
+        )
         parser.add_argument("--out", type=Path, required=True, help="the players file for Locust")
 
-    def handle(self, *args, players: int, model: str, games_per_player, out: Path, **options):
+    def handle(self, *args, players, model, games_per_player, jobs, out: Path, **options):
         if model == "site":
-            seeded = load.seed_site(players, games_per_player or 3)
+            seeded = load.seed_site(players, games_per_player or 3, max(1, jobs))
             out.write_text(json.dumps(seeded))
             everyone = seeded["players"]
             letters = sum(len(p["letters"]) for p in everyone)
