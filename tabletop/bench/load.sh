@@ -59,6 +59,8 @@ export MAIL_INBOUND_PER_SENDER_PER_HOUR=0
 export MAIL_COALESCE_SECONDS=0
 
 mkdir -p "$OUT"
+# Figures of an earlier run must not be read as this one's (Locust reads cores.json as it goes).
+rm -f "$OUT/cores.json" "$OUT/report.json"
 pids=()
 stop_all() {
 	for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done

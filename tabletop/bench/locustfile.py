@@ -764,6 +764,7 @@ def cores_now() -> dict:
 def cores_since(before: dict, seconds: float) -> dict:
     """Each part's CPU seconds since `before`, and the cores that makes over `seconds`."""
     now = cores_now()
+    # A part first seen after `before` (cores.py starts with the worker) counts from zero.
     spent = {part: now[part] - before.get(part, 0.0) for part in now}
     return {part: {"seconds": cpu, "cores": cpu / seconds} for part, cpu in spent.items()}
 
