@@ -61,13 +61,16 @@ bench: export SECRET_KEY ?= bench-only-not-secret
 bench: $(READY) $(CATALOGUES)
 	$(BIN)/python manage.py benchmark
 
-# For operators: the production stack on this machine under PLAYERS simulated players (Locust)
-# for DURATION, on a fresh PostgreSQL database (tabletop_load) and Redis database 8; prints
-# moves/s, polls/s, latency per request kind, errors and lost moves. See README, "Load".
-PLAYERS ?= 1000
-DURATION ?= 2m
+# For operators: the production stack on this machine under simulated players (Locust), on a
+# fresh PostgreSQL database (tabletop_load) and Redis database 8: the slow-game site, PLAYERS
+# (10,000) at 3 games each and ONLINE (1,000) online for DURATION (10m); SEARCH=1 finds how many
+# online players the machine holds; MODEL=fast is the earlier live-play model. Prints rates,
+# latency per request kind, failures, lost moves and each process's CPU. See README, "Load".
+# Only the variables given are passed on: load.sh knows each model's defaults.
+LOAD_VARIABLES := MODEL SEARCH PLAYERS ONLINE DURATION STEPS STEP_DURATION SPAWN_RATE \
+	GAMES_PER_PLAYER
 load: $(READY) $(CATALOGUES)
-	PLAYERS=$(PLAYERS) DURATION=$(DURATION) bash tabletop/bench/load.sh
+	$(foreach v,$(LOAD_VARIABLES),$(if $($(v)),$(v)="$($(v))")) bash tabletop/bench/load.sh
 
 # For operators: a consistent backup of the database (pg_dump with DATABASE_URL, SQLite's online
 # backup on the embedded default) and a manifest of every game's log, one file in var/backups/;

@@ -5,14 +5,28 @@
 # for email replies, and Locust's players (tabletop/bench/locustfile.py); then every game's
 # log is verified and held against the moves Locust saw accepted (`manage.py load_check`).
 # Everything it starts is stopped when it ends, however it ends.
-set -euo pipefail
-cd "$(dirname "$0")/../.."
-
+#
+# MODEL=site (the default): the slow-game site, PLAYERS registered players at 3 games each and
+# ONLINE of them online at once, the others answering their turn emails; SEARCH=1 looks for
+# its capacity instead (STEPS online players, STEP_DURATION each, to the first step that misses
+# p95 < 250 ms, p99 < 1 s, 0 failures). MODEL=fast: the earlier live-play model, PLAYERS
+# players each moving at every 10 s poll.
 BIN=.venv/bin
-PLAYERS=${PLAYERS:-1000}
-DURATION=${DURATION:-2m}
+MODEL=${MODEL:-site}
+SEARCH=${SEARCH:-0}
+if [ "$MODEL" = site ]; then
+	PLAYERS=${PLAYERS:-10000}
+	DURATION=${DURATION:-10m}
+	GAMES_PER_PLAYER=${GAMES_PER_PLAYER:-3}
+else
+	PLAYERS=${PLAYERS:-1000}
+	DURATION=${DURATION:-2m}
+	GAMES_PER_PLAYER=${GAMES_PER_PLAYER:-2}
+fi
+ONLINE=${ONLINE:-1000}
+STEPS=${STEPS:-250 500 750 1000 1250 1500 2000}
+STEP_DURATION=${STEP_DURATION:-180}
 SPAWN_RATE=${SPAWN_RATE:-50}
-GAMES_PER_PLAYER=${GAMES_PER_PLAYER:-2}
 WEB_WORKERS=${WEB_WORKERS:-$((2 * $(nproc) + 1))}
 WEB_THREADS=${WEB_THREADS:-4}
 CELERY_CONCURRENCY=${CELERY_CONCURRENCY:-$(nproc)}
@@ -45,6 +59,8 @@ export MAIL_INBOUND_PER_SENDER_PER_HOUR=0
 export MAIL_COALESCE_SECONDS=0
 
 mkdir -p "$OUT"
+# Figures of an earlier run must not be read as this one's (Locust reads cores.json as it goes).
+rm -f "$OUT/cores.json" "$OUT/report.json"
 pids=()
 stop_all() {
 	for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
@@ -63,13 +79,28 @@ wait_for_port() {
 	return 1
 }
 
-echo "== $PLAYERS players, $GAMES_PER_PLAYER games each, for $DURATION on $(nproc) cores"
+if [ "$MODEL" != site ]; then
+	echo "== $PLAYERS players, $GAMES_PER_PLAYER games each, for $DURATION on $(nproc) cores"
+elif [ "$SEARCH" = 1 ]; then
+	echo "== capacity search: $PLAYERS players at $GAMES_PER_PLAYER games each; online: $STEPS," \
+		"${STEP_DURATION} s each, on $(nproc) cores"
+else
+	echo "== $PLAYERS players at $GAMES_PER_PLAYER games each, $ONLINE online, for $DURATION" \
+		"on $(nproc) cores"
+fi
 psql "$POSTGRES/postgres" -q -c "DROP DATABASE IF EXISTS $DATABASE" -c "CREATE DATABASE $DATABASE"
 $BIN/python -c "import redis, os; redis.Redis.from_url(os.environ['REDIS_URL']).flushdb()"
 $BIN/python manage.py migrate --noinput -v0
 $BIN/python manage.py collectstatic --noinput -v0
-$BIN/python manage.py load_seed --players "$PLAYERS" --games-per-player "$GAMES_PER_PLAYER" \
-	--out "$OUT/players.json"
+seeding=$SECONDS
+$BIN/python manage.py load_seed --model "$MODEL" --players "$PLAYERS" \
+	--games-per-player "$GAMES_PER_PLAYER" --out "$OUT/players.json"
+echo "   seeded in $((SECONDS - seeding)) s"
+if [ "$MODEL" = site ]; then
+	# The seeded games' first turn emails count as sent before the run (load_seed): their
+	# delivery tasks are dropped, not run as ten thousand no-ops when the worker starts.
+	$BIN/celery -A tabletop purge -f >/dev/null
+fi
 
 # Connections kept open longer than a poll's 10 s, as a load balancer keeps its own to the web
 # processes: with gunicorn's 2 s, a player's next poll could meet the close of its connection
@@ -83,26 +114,65 @@ pids+=($!)
 wait_for_port "$PORT"
 wait_for_port "$SMTPD_PORT"
 
-LOAD_PLAYERS="$OUT/players.json" LOAD_REPORT="$OUT/report.json" \
-	LOAD_SINK_PORT=$SINK_PORT LOAD_SMTPD_PORT=$SMTPD_PORT \
-	$BIN/locust -f tabletop/bench/locustfile.py --headless --only-summary --reset-stats \
-	-u "$PLAYERS" -r "$SPAWN_RATE" -t "$DURATION" --stop-timeout 5 \
-	--host "http://127.0.0.1:$PORT" --csv "$OUT/locust" >"$OUT/locust.log" 2>&1 &
+# Every web process reads its templates and code on its first requests, seconds each: done
+# before the players come, as a site that has been up a while has done it.
+$BIN/python - "$OUT/players.json" "$PORT" "$WEB_WORKERS" <<'WARM'
+import json, sys, urllib.request
+document = json.load(open(sys.argv[1]))
+players = document["players"] if isinstance(document, dict) else document
+player = players[0]
+game = player["games"][0][0]
+for _ in range(4 * int(sys.argv[3])):
+    for path, headers in (
+        ("/", {"Cookie": f"sessionid={player['session']}"}),
+        (f"/games/{game}/", {"Cookie": f"sessionid={player['session']}"}),
+        (f"/games/{game}/panel/", {"Cookie": f"sessionid={player['session']}"}),
+        ("/games/mine/", {"Cookie": f"sessionid={player['session']}"}),
+        (f"/api/games/{game}/", {"Authorization": f"Token {player['token']}"}),
+    ):
+        headers["X-Forwarded-For"] = "10.255.255.254"
+        request = urllib.request.Request(f"http://127.0.0.1:{sys.argv[2]}{path}", headers=headers)
+        urllib.request.urlopen(request, timeout=120).read()
+WARM
+gunicorn=${pids[0]}
+smtpd=${pids[1]}
+if [ "$MODEL" = fast ]; then
+	users=(PagePlayer ApiPlayer EmailPlayer)
+	run=(--reset-stats -u "$PLAYERS" -r "$SPAWN_RATE" -t "$DURATION")
+elif [ "$SEARCH" = 1 ]; then
+	users=(OnlinePlayer OfflinePlayers)
+	run=()
+	export LOAD_STEPS="$STEPS" LOAD_STEP_SECONDS="$STEP_DURATION"
+else
+	users=(OnlinePlayer OfflinePlayers)
+	run=(--reset-stats -u "$((ONLINE + 1))" -r "$SPAWN_RATE" -t "$DURATION")
+fi
+LOAD_PLAYERS="$OUT/players.json" LOAD_REPORT="$OUT/report.json" LOAD_CORES="$OUT/cores.json" \
+	LOAD_SINK_PORT=$SINK_PORT LOAD_SMTPD_PORT=$SMTPD_PORT LOAD_SPAWN_RATE=$SPAWN_RATE \
+	$BIN/locust -f tabletop/bench/locustfile.py --headless --only-summary "${run[@]}" \
+	--stop-timeout 5 --host "http://127.0.0.1:$PORT" --csv "$OUT/locust" "${users[@]}" \
+	>"$OUT/locust.log" 2>&1 &
 locust=$!
 pids+=($locust)
 # The worker starts once the sink takes mail: the seeded games' first turn emails wait in Redis.
 wait_for_port "$SINK_PORT"
 $BIN/celery -A tabletop worker --beat --concurrency="$CELERY_CONCURRENCY" --loglevel=WARNING \
 	--schedule="$OUT/celerybeat-schedule" --logfile="$OUT/celery.log" &
+worker=$!
+pids+=($worker)
+# Where the cores go: each part's CPU time, read from /proc every 2 s (Locust reads it back).
+$BIN/python tabletop/bench/cores.py --out "$OUT/cores.json" --database "$DATABASE" \
+	gunicorn="$gunicorn" worker="$worker" smtpd="$smtpd" locust="$locust" &
 pids+=($!)
 
 locust_status=0
 wait $locust || locust_status=$?
 stop_all
-sed -n '/^Steady state/,$p' "$OUT/locust.log"
+sed -n '/^\(Steady state\|Capacity search\)/,$p' "$OUT/locust.log"
 echo "== after the run"
 $BIN/python manage.py load_check --report "$OUT/report.json"
-if [ "$locust_status" -ne 0 ]; then
+# A capacity search ends at the step that missed, failures and all: its verdict is the capacity.
+if [ "$locust_status" -ne 0 ] && [ "$SEARCH" != 1 ]; then
 	echo "Locust saw failures (exit $locust_status): $OUT/locust.log" >&2
 	exit "$locust_status"
 fi

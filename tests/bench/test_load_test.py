@@ -7,12 +7,17 @@ import json
 import os
 import subprocess
 import sys
+from collections import Counter
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
 from django.test import Client
+from django.utils import timezone
 
 from tabletop.bench import load
+from tabletop.mail import inbound
+from tabletop.mail.models import Outbox
 from tabletop.play import store
 from tabletop.play.models import Game, Move
 
@@ -77,3 +82,87 @@ def test_the_locust_players_load_in_a_process_of_their_own(tmp_path: Path):
         check=True,
     )
     assert counts.stdout.split() == ["2", "2", "1"]
+
+
+# ---------------------------------------------------------------------------- the slow-game site
+
+
+@pytest.mark.parametrize("count", [2, 3, 5, 7, 10, 31])
+def test_the_site_plan_seats_each_player_at_three_tables_of_two_to_four(count: int):
+    tables = load.plan_tables(count, per_player=3)
+    assert all(2 <= len(group) <= 4 for _slug, group in tables)
+    assert all(len(set(group)) == len(group) for _slug, group in tables)
+    seats = Counter(number for _slug, group in tables for number in group)
+    assert seats == {number: 3 for number in range(count)}
+
+
+def test_the_site_seeds_started_games_of_every_kind_whose_logs_replay():
+    site = load.seed_site(16, per_player=3)
+    players = site["players"]
+    assert site["model"] == "site" and len(players) == 16
+    assert all(len(p["games"]) == 3 for p in players)
+    games = list(Game.objects.all())
+    assert {game.slug for game in games} == set(load.ALL_SLUGS)
+    assert {game.players for game in games} <= {2, 3, 4}
+    assert all(game.status == Game.Status.ACTIVE for game in games)
+    assert all(store.verify(game) == [] for game in games)
+
+
+def test_the_site_players_hold_a_letter_for_every_turn_waiting_and_come_logged_in():
+    site = load.seed_site(8, per_player=3)
+    letters = {(held["game"], held["seat"]) for p in site["players"] for held in p["letters"]}
+    waiting = {(game.pk, seat) for game in Game.objects.all() for seat in game.to_act}
+    assert letters == waiting
+    assert not Outbox.objects.filter(status=Outbox.Status.PENDING).exists()
+    player = site["players"][0]
+    page = Client()
+    page.cookies["sessionid"] = player["session"]
+    assert page.get("/").context["user"].username == player["name"]
+    api = Client(HTTP_AUTHORIZATION=f"Token {player['token']}")
+    assert {g["id"] for g in api.get("/api/games/").json()} == {g for g, _ in player["games"]}
+
+
+def test_a_letter_answered_by_email_plays_the_move(settings):
+    settings.MAIL_REQUIRE_AUTHENTICATED_SENDER = False
+    site = load.seed_site(4, per_player=3)
+    player = next(p for p in site["players"] if p["letters"])
+    held = player["letters"][0]
+    message = (
+        f"From: {player['email']}\r\nTo: {held['reply_to']}\r\nSubject: Re: your move\r\n"
+        f"Message-ID: <letter@players.load.test>\r\n\r\n{held['moves'][0]}\r\n"
+    ).encode()
+    inbound.receive(message, "smtp", [held["reply_to"]])
+    assert Game.objects.get(pk=held["game"]).seq == held["seq"] + 1
+
+
+def test_a_turn_email_still_waiting_counts_until_the_run_ended():
+    began = timezone.now()
+    sent = Outbox.objects.create(kind=Outbox.Kind.TURN, to="a@players.load.test")
+    Outbox.objects.filter(pk=sent.pk).update(
+        status=Outbox.Status.SENT, sent=sent.created + timedelta(seconds=5)
+    )
+    assert 5 <= load.longest_turn_wait(began, timezone.now()) < 90
+    Outbox.objects.create(kind=Outbox.Kind.TURN, to="b@players.load.test")
+    assert load.longest_turn_wait(began, timezone.now() + timedelta(seconds=90)) >= 90
+
+
+def test_the_site_players_and_the_capacity_search_load_in_a_process_of_their_own(tmp_path):
+    players = tmp_path / "players.json"
+    players.write_text(json.dumps(load.seed_site(4, per_player=3)))
+    held = {"held": True, "online_target": 250}
+    missed = {"held": False, "online_target": 500}
+    script = (
+        "import locust; from tabletop.bench import locustfile as f; "
+        "print(issubclass(f.OnlinePlayer, locust.FastHttpUser), f.OfflinePlayers.fixed_count, "
+        "len(f.SITE_STATE.letters), f.CapacitySteps.__name__, "
+        f"f.capacity([{held!r}, {missed!r}, {held!r}]))"
+    )
+    printed = subprocess.run(
+        [sys.executable, "-c", script],
+        env={**os.environ, "LOAD_PLAYERS": str(players), "LOAD_STEPS": "250 500"},
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    waiting = sum(len(game.to_act) for game in Game.objects.all())
+    assert printed.stdout.split() == ["True", "1", str(waiting), "CapacitySteps", "250"]

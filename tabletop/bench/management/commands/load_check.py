@@ -1,6 +1,7 @@
 """After a load run: every game's log replays, and every move Locust saw accepted is in it."""
 
 import json
+from datetime import UTC, datetime
 from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
@@ -15,8 +16,12 @@ class Command(BaseCommand):
         parser.add_argument("--report", type=Path, required=True, help="Locust's report file")
 
     def handle(self, *args, report: Path, **options):
-        accepted = json.loads(report.read_text())["accepted"]
-        verdict = load.check(accepted)
+        figures = json.loads(report.read_text())
+        began, ended = (
+            datetime.fromtimestamp(figures[moment], tz=UTC) if moment in figures else None
+            for moment in ("began", "ended")
+        )
+        verdict = load.check(figures["accepted"], began, ended)
         differ = len(verdict.broken_logs)
         self.stdout.write(f"Logs: {verdict.games} games replayed, {differ} differ from it")
         for source in load.PLAYER_SOURCES:
@@ -30,5 +35,10 @@ class Command(BaseCommand):
             self.stdout.write(f"  {line}")
         mail = verdict.mail
         self.stdout.write(f"Mail: outbox {mail['outbox']}, inbound {mail['inbound']}")
+        if "longest_turn_wait" in mail:
+            self.stdout.write(
+                f"  the longest a turn email of the run waited in the outbox: "
+                f"{mail['longest_turn_wait']:.0f} s"
+            )
         if not verdict.sound:
             raise CommandError("the logs do not hold what the players were told was played")
