@@ -27,8 +27,8 @@ from tabletop.accounts.models import Preferences
 from tabletop.mail import addresses, questions, subscriptions, tabletalk
 from tabletop.mail.models import Outbox
 from tabletop.mail.plaintext import as_text
-from tabletop.play import ballots, clock, history, scores, texts
-from tabletop.play.models import Game, Move, Seat, Vote
+from tabletop.play import ballots, clock, history, scores, store, texts
+from tabletop.play.models import Game, Move, Vote
 
 # A turn email lists at most this many lines of legal moves: past that, one line per kind of
 # move with its variants folded (the help reply lists every move in full).
@@ -62,8 +62,13 @@ def compose(row: Outbox) -> EmailMultiAlternatives:
     """The email in its recipient's language (their setting; English when they have none) and
     time zone. An answer to an address before any seat was named carries the language it was
     written in."""
+    if row.game is not None:
+        # One read of the seats, their players and the players' preferences serves every
+        # part of the email, the reader's own settings and the log's lines included.
+        with_players = Prefetch("seats", queryset=store.seats_with_players())
+        prefetch_related_objects([row.game], with_players)
     if row.user is not None:
-        preferences = Preferences.of(row.user)
+        preferences = Preferences.of(seated_as(row.game, row.user))
     else:
         preferences = Preferences(language=row.context.get("language", ""))
     language = preferences.language or settings.LANGUAGE_CODE
@@ -146,10 +151,6 @@ def base_context(row: Outbox, preferences: Preferences) -> dict:
         "settings_url": links.absolute(links.settings_path()),
     }
     context.update(row.context)
-    if game is not None:
-        # One read of the seats serves every part of the email, the log's lines included.
-        with_players = Prefetch("seats", queryset=Seat.objects.select_related("user"))
-        prefetch_related_objects([game], with_players)
     if game is not None and user is not None and seat_user_id(game, row.seat) == user.pk:
         context["game_url"] = links.game_link(user, game)
         # The game-over email's reply address takes "rematch".
@@ -160,6 +161,14 @@ def base_context(row: Outbox, preferences: Preferences) -> dict:
     if game is not None:
         context["rules_url"] = links.absolute(links.rules_path(game.slug))
     return context
+
+
+def seated_as(game: Game | None, user):
+    """The user as their seat at the game holds them (preferences read with them), else as
+    the row has them."""
+    if game is None:
+        return user
+    return next((s.user for s in game.seats_with_players() if s.user_id == user.pk), user)
 
 
 def seat_user_id(game: Game, seat: int | None) -> int | None:

@@ -119,7 +119,10 @@ def without_hidden_text(message: ChatMessage) -> ChatMessage:
 def hide_blocked(messages: list[ChatMessage], reader) -> list[ChatMessage]:
     """Each message marked `muted` if `reader` blocks the player who said it, its text
     emptied so that no page or answer can show it by mistake."""
-    muted = blocks.blocked_ids(reader)
+    reader_id = getattr(reader, "pk", reader)
+    # Nothing said by anyone else, nobody to mute: no need to ask whom the reader blocks.
+    said_by_others = any(message.user_id != reader_id for message in messages)
+    muted = blocks.blocked_ids(reader) if said_by_others else set()
     for message in messages:
         message.muted = message.user_id in muted
         if message.muted:

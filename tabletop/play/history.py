@@ -42,10 +42,10 @@ def lines(
 
 def mark_withdrawn(game: Game, told: list[dict]) -> list[dict]:
     """Each line gets `withdrawn_by`: the name of who took its step back, or None."""
+    if not told:
+        return told
     taken_back = {}
-    for seat, payload in game.moves.filter(payload__kind=store.TAKE_BACK).values_list(
-        "seat", "payload"
-    ):
+    for seat, payload in take_backs(game, min(line["seq"] for line in told)):
         for seq in payload["withdraws"]:
             taken_back[seq] = seat
     names = [seat.user.get_username() for seat in game.seats_with_players()]
@@ -53,6 +53,17 @@ def mark_withdrawn(game: Game, told: list[dict]) -> list[dict]:
         seat = taken_back.get(line["seq"])
         line["withdrawn_by"] = names[seat] if seat is not None else None
     return told
+
+
+def take_backs(game: Game, first_seq: int) -> list[tuple[int, dict]]:
+    """The take-backs that may withdraw steps from `first_seq` on, (seat, payload) each: they
+    come after the steps they withdraw, so the latest steps hold them when they reach back to
+    `first_seq` (read once for the page or the email); else the whole log is asked."""
+    held = store.moves_after(game, first_seq)
+    if held is not None:
+        return [(move.seat, move.payload) for move in held if store.is_take_back(move)]
+    found = game.moves.filter(payload__kind=store.TAKE_BACK)
+    return list(found.values_list("seat", "payload"))
 
 
 def latest_lines(game: Game, viewer: int | None, count: int) -> list[dict]:

@@ -27,14 +27,17 @@ from tabletop.play.store.events import (
     TAKE_BACK,
     VOTE_EVENTS,
     decided_text,
+    is_take_back,
     moves_named,
     question_text,
 )
 from tabletop.play.store.forked_games import fork_game
 from tabletop.play.store.imported_games import import_finished_game
+from tabletop.play.store.locks import read_with_seats, seats_with_players
 from tabletop.play.store.log_lines import tell, viewers
 from tabletop.play.store.moves import resign, submit, submit_lines
 from tabletop.play.store.projection import bot_seats, resigned_seats
+from tabletop.play.store.recent import Recent, moves_after, recent_moves
 from tabletop.play.store.replays import history, initial_state, random_stream, replay, replay_log
 from tabletop.play.store.table_webhooks import log_webhook_change
 from tabletop.play.store.tables import (
@@ -66,6 +69,7 @@ from tabletop.play.store.votes import (
 __all__ = [
     "CHOSEN",
     "RESIGN",
+    "Recent",
     "TABLE_EVENTS",
     "TAKE_BACK",
     "VOTE_DAYS",
@@ -88,16 +92,20 @@ __all__ = [
     "hand_seats_to_bot",
     "history",
     "import_finished_game",
+    "is_take_back",
     "initial_state",
     "join_game",
     "log_webhook_change",
+    "moves_after",
     "on_clock_settings_changed",
     "open_vote_for",
     "plan_take_back",
+    "recent_moves",
     "decided_text",
     "moves_named",
     "question_text",
     "random_stream",
+    "read_with_seats",
     "rebuild_projection",
     "replay",
     "replay_log",
@@ -105,6 +113,7 @@ __all__ = [
     "resigned_seats",
     "retell_games_of",
     "seats_free",
+    "seats_with_players",
     "start_rematch",
     "submit",
     "submit_lines",
