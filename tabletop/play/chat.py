@@ -18,6 +18,7 @@ import unicodedata
 from collections import defaultdict
 
 from django.db import transaction
+from django.db.models import QuerySet
 from django.utils.translation import gettext, ngettext
 
 from tabletop.accounts import blocks, limits
@@ -105,8 +106,18 @@ def messages_for(game: Game, viewer: int | None, reader=None) -> list[ChatMessag
     the players `reader` blocks said is kept from them too (`muted`)."""
     if not may_read(game, viewer):
         return []
-    found = list(game.chat.select_related("user").order_by("at_seq", "created", "pk"))
+    found = with_muting(game.chat.select_related("user"), reader)
+    found = list(found.order_by("at_seq", "created", "pk"))
     return hide_blocked([without_hidden_text(message) for message in found], reader)
+
+
+def with_muting(messages: QuerySet, reader) -> QuerySet:
+    """The messages read with whether `reader` (a player, or their id) blocks each one's
+    player (`blocked_by_reader`): one query for the talk and its muting."""
+    reader_id = getattr(reader, "pk", reader) if getattr(reader, "is_authenticated", True) else None
+    if reader_id is None:
+        return messages
+    return messages.annotate(blocked_by_reader=blocks.is_blocked_by(reader_id))
 
 
 def without_hidden_text(message: ChatMessage) -> ChatMessage:
@@ -119,10 +130,10 @@ def without_hidden_text(message: ChatMessage) -> ChatMessage:
 def hide_blocked(messages: list[ChatMessage], reader) -> list[ChatMessage]:
     """Each message marked `muted` if `reader` blocks the player who said it, its text
     emptied so that no page or answer can show it by mistake."""
-    reader_id = getattr(reader, "pk", reader)
-    # Nothing said by anyone else, nobody to mute: no need to ask whom the reader blocks.
-    said_by_others = any(message.user_id != reader_id for message in messages)
-    muted = blocks.blocked_ids(reader) if said_by_others else set()
+    if all(hasattr(message, "blocked_by_reader") for message in messages):
+        muted = {m.user_id for m in messages if m.blocked_by_reader}  # read with them
+    else:
+        muted = blocks.blocked_ids(reader)
     for message in messages:
         message.muted = message.user_id in muted
         if message.muted:
@@ -130,12 +141,14 @@ def hide_blocked(messages: list[ChatMessage], reader) -> list[ChatMessage]:
     return messages
 
 
-def since(game: Game, seat: int | None, after_seq: int) -> list[ChatMessage]:
+def since(game: Game, seat: int | None, after_seq: int, reader=None) -> list[ChatMessage]:
     """What was said after move `after_seq` (at that seq or later), as `seat` may read it;
-    news leaves out what a moderator hid."""
+    news leaves out what a moderator hid. With `reader`, each message says whether they
+    block its player (`blocked_by_reader`)."""
     if not may_read(game, seat):
         return []
     found = game.chat.filter(at_seq__gte=after_seq, hidden__isnull=True).select_related("user")
+    found = with_muting(found, reader)
     return list(found.order_by("at_seq", "created", "pk"))
 
 

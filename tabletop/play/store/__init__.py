@@ -37,7 +37,14 @@ from tabletop.play.store.locks import read_with_seats, seats_with_players
 from tabletop.play.store.log_lines import tell, viewers
 from tabletop.play.store.moves import resign, submit, submit_lines
 from tabletop.play.store.projection import bot_seats, resigned_seats
-from tabletop.play.store.recent import Recent, moves_after, recent_moves
+from tabletop.play.store.recent import REACH as RECENT_REACH
+from tabletop.play.store.recent import (
+    Recent,
+    has_recent_moves,
+    keep_recent_moves,
+    moves_after,
+    recent_moves,
+)
 from tabletop.play.store.replays import history, initial_state, random_stream, replay, replay_log
 from tabletop.play.store.table_webhooks import log_webhook_change
 from tabletop.play.store.tables import (
@@ -69,6 +76,7 @@ from tabletop.play.store.votes import (
 __all__ = [
     "CHOSEN",
     "RESIGN",
+    "RECENT_REACH",
     "Recent",
     "TABLE_EVENTS",
     "TAKE_BACK",
@@ -90,11 +98,13 @@ __all__ = [
     "create_game",
     "fork_game",
     "hand_seats_to_bot",
+    "has_recent_moves",
     "history",
     "import_finished_game",
     "is_take_back",
     "initial_state",
     "join_game",
+    "keep_recent_moves",
     "log_webhook_change",
     "moves_after",
     "on_clock_settings_changed",

@@ -37,14 +37,27 @@ class Recent:
 
 def recent_moves(game: Game) -> Recent:
     """The game's latest REACH steps up to its projection's seq, read once per seq."""
-    kept = getattr(game, "_recent_moves", None)
-    if kept is not None and kept.seq == game.seq:
-        return kept
+    if has_recent_moves(game):
+        return game._recent_moves
     latest = list(game.moves.filter(seq__lte=game.seq).order_by("-seq")[:REACH])
     # With their game: each row's `game` then needs no query of its own.
     found = Recent(game.seq, [with_game(move, game) for move in latest[::-1]])
     game._recent_moves = found
     return found
+
+
+def has_recent_moves(game: Game) -> bool:
+    kept = getattr(game, "_recent_moves", None)
+    return kept is not None and kept.seq == game.seq
+
+
+def keep_recent_moves(game: Game, moves: list[Move]) -> bool:
+    """Keep `moves` (oldest first, read by the caller with something else) as the game's
+    latest steps, if they are all of them; whether they were."""
+    complete = len(moves) == min(REACH, game.seq) and (not moves or moves[-1].seq == game.seq)
+    if complete:
+        game._recent_moves = Recent(game.seq, [with_game(move, game) for move in moves])
+    return complete
 
 
 def moves_after(game: Game, after_seq: int) -> list[Move] | None:
