@@ -29,7 +29,7 @@ from tabletop.play.store.locks import check_fresh, hand_back, lock_with_seats, s
 from tabletop.play.store.log_lines import log_event
 from tabletop.play.store.projection import bot_seats, project, resigned_seats
 from tabletop.play.store.recent import TAKE_BACK_REACH, recent_moves
-from tabletop.play.store.replays import history, nearest_snapshot, set_up
+from tabletop.play.store.replays import history, nearest_snapshot, replay_log, set_up
 
 # The sources of a player's own choice: a bot's move or a timeout is nobody's to take back.
 CHOSEN = (Move.Source.WEB, Move.Source.API, Move.Source.EMAIL)
@@ -164,11 +164,18 @@ def _replay_for_take_back(
     held = recent.after(replayed_from) if recent and recent.holds_after(replayed_from) else None
     # The stream stands where the replay starts; `drawn_before` counts up to each step.
     stream = RandomStream(game.seed, game.random_scheme, start.random_events if start else 0)
-    drawn_before = start.random_events if start else _setup_draws(game)
+    if start is None and held is not None:
+        # From the setup with every step at hand: set up once, and count what it drew.
+        state = set_up(game, stream)
+        drawn_before = stream.events
+        replayed = replay_log(rules, state, held, stream)
+    else:
+        drawn_before = start.random_events if start else _setup_draws(game)
+        replayed = history(game, stream=stream, start=start, steps=held)
     played_by_bots = set(bot_seats(game)) | set(resigned_seats(game))
     began: dict[int, datetime] = {}
     restored, others = None, []
-    for move, before, after in history(game, stream=stream, start=start, steps=held):
+    for move, before, after in replayed:
         drew, drawn_before = stream.events != drawn_before, stream.events
         if move.seq == 1:  # `before` is the setup: those turns began as the game started
             began = {waiting: game.started for waiting in rules.to_act(before)}
