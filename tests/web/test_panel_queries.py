@@ -11,8 +11,9 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
 import games
+from tabletop.play import chat
 from tabletop.play.models import Game
-from tests.helpers.factories import play_as_people, started_game
+from tests.helpers.factories import play_as_people, started_game, user_at
 
 MOST_QUERIES = 6
 TABLES = [(slug, seats) for slug in games.slugs() for seats in (2, 3, 4)]
@@ -28,15 +29,17 @@ def table_of(slug: str, seats: int, people: list) -> Game:
     return play_as_people(started_game(people[:seats], slug), steps=4)
 
 
-def rebuilt_panel(client: Client, game: Game) -> int:
-    """The queries of a poll that finds the game changed, after the page was opened."""
+def rebuilt_panel(client: Client, game: Game) -> tuple[int, str]:
+    """The queries of a poll that finds the game changed, after the page was opened, and
+    the panel it answered."""
     assert client.get(f"/games/{game.pk}/").status_code == 200
     with CaptureQueriesContext(connection) as queries:
         response = client.get(f"/games/{game.pk}/panel/", {"version": "out-of-date"})
     assert response.status_code == 200
-    assert '<section id="panel" class="panel"' in response.content.decode()
-    assert f'data-seq="{game.seq}"' in response.content.decode()
-    return len(queries)
+    html = response.content.decode()
+    assert '<section id="panel" class="panel"' in html
+    assert f'data-seq="{game.seq}"' in html
+    return len(queries), html
 
 
 def logged_in(user) -> Client:
@@ -47,12 +50,22 @@ def logged_in(user) -> Client:
 
 @pytest.mark.parametrize(("slug", "seats"), TABLES)
 def test_a_seated_players_rebuilt_panel_reads_at_most_six_queries(slug, seats, people):
+    """With talk at the table and, for one of them, another game waiting: the most a
+    panel shows."""
     game = table_of(slug, seats, people)
+    chat.post(game, people[1], "good luck", "web")
+    elsewhere = started_game(people[:2])
+    waited_on = user_at(elsewhere, elsewhere.to_act[0])
     for player in people[:seats]:
-        assert rebuilt_panel(logged_in(player), game) <= MOST_QUERIES
+        queries, html = rebuilt_panel(logged_in(player), game)
+        assert queries <= MOST_QUERIES
+        assert "good luck" in html
+        assert ("Next game waiting for you" in html) == (player == waited_on)
 
 
 @pytest.mark.parametrize(("slug", "seats"), TABLES)
 def test_a_spectators_rebuilt_panel_reads_at_most_six_queries(slug, seats, people):
     game = table_of(slug, seats, people)
-    assert rebuilt_panel(logged_in(people[-1]), game) <= MOST_QUERIES
+    queries, html = rebuilt_panel(logged_in(people[-1]), game)
+    assert queries <= MOST_QUERIES
+    assert "Undo my last move" not in html
