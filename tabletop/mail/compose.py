@@ -14,7 +14,6 @@ from email.utils import parseaddr
 
 from django.conf import settings
 from django.core.mail import EmailMultiAlternatives
-from django.db.models import Prefetch, prefetch_related_objects
 from django.template.loader import render_to_string
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
@@ -65,8 +64,7 @@ def compose(row: Outbox) -> EmailMultiAlternatives:
     if row.game is not None:
         # One read of the seats, their players and the players' preferences serves every
         # part of the email, the reader's own settings and the log's lines included.
-        with_players = Prefetch("seats", queryset=store.seats_with_players())
-        prefetch_related_objects([row.game], with_players)
+        store.with_players(row.game)
     if row.user is not None:
         preferences = Preferences.of(seated_as(row.game, row.user))
     else:
@@ -207,16 +205,20 @@ def player_names(game: Game) -> list[str]:
     return [seat.user.get_username() for seat in game.seats_with_players()]
 
 
-def move_lines(rules, state: dict, seat: int, in_full: bool = False) -> tuple[list[str], int]:
+def move_lines(
+    rules, state: dict, seat: int, in_full: bool = False, spellings: list[str] | None = None
+) -> tuple[list[str], int]:
     """The lines listing a seat's legal moves, and how many more lines were left out.
 
     Every move spelled out when they fit in MOST_MOVE_LINES lines (or `in_full`, for the help
     reply); else the game's folded lines (`rules.move_groups`, optional), or those spellings
-    grouped by their first word."""
-    spellings = [
-        texts.in_active_language(rules.format_move(move, state, seat))
-        for move in rules.legal_moves(state, seat)
-    ]
+    grouped by their first word. `spellings` are the moves spelled out, when the caller has
+    them already."""
+    if spellings is None:
+        spellings = [
+            texts.in_active_language(rules.format_move(move, state, seat))
+            for move in rules.legal_moves(state, seat)
+        ]
     if in_full or len(spellings) <= MOST_MOVE_LINES:
         return spellings, 0
     fold = getattr(rules, "move_groups", None)
@@ -246,7 +248,7 @@ def situation(
         texts.in_active_language(rules.format_move(move, state, seat))
         for move in rules.legal_moves(state, seat)
     ]
-    lines, more = move_lines(rules, state, seat, in_full) if to_act else ([], 0)
+    lines, more = move_lines(rules, state, seat, in_full, legal) if to_act else ([], 0)
     seats = game.seats_with_players()
     deadline = next((s.deadline for s in seats if s.position == seat and to_act), None)
     names = player_names(game)

@@ -141,14 +141,12 @@ def hide_blocked(messages: list[ChatMessage], reader) -> list[ChatMessage]:
     return messages
 
 
-def since(game: Game, seat: int | None, after_seq: int, reader=None) -> list[ChatMessage]:
+def since(game: Game, seat: int | None, after_seq: int) -> list[ChatMessage]:
     """What was said after move `after_seq` (at that seq or later), as `seat` may read it;
-    news leaves out what a moderator hid. With `reader`, each message says whether they
-    block its player (`blocked_by_reader`)."""
+    news leaves out what a moderator hid."""
     if not may_read(game, seat):
         return []
     found = game.chat.filter(at_seq__gte=after_seq, hidden__isnull=True).select_related("user")
-    found = with_muting(found, reader)
     return list(found.order_by("at_seq", "created", "pk"))
 
 

@@ -10,7 +10,7 @@ import hashlib
 from dataclasses import dataclass, field, replace
 from types import ModuleType
 
-from django.db.models import Count, Prefetch, prefetch_related_objects
+from django.db.models import Count
 from django.utils.translation import gettext, pgettext, pgettext_lazy
 
 import games
@@ -117,10 +117,7 @@ def seat_rows(game: Game, viewer: int | None) -> list[SeatRow]:
 
 def with_players(game: Game) -> Game:
     """The game with its seats and their players read once for the whole page."""
-    if "seats" not in getattr(game, "_prefetched_objects_cache", {}):
-        seats = Prefetch("seats", queryset=store.seats_with_players())
-        prefetch_related_objects([game], seats)
-    return game
+    return store.with_players(game)
 
 
 def waiting_names(game: Game) -> list[str]:

@@ -33,7 +33,7 @@ from tabletop.play.store.events import (
 )
 from tabletop.play.store.forked_games import fork_game
 from tabletop.play.store.imported_games import import_finished_game
-from tabletop.play.store.locks import read_with_seats, seats_with_players
+from tabletop.play.store.locks import read_with_seats, seats_with_players, with_players
 from tabletop.play.store.log_lines import tell, viewers
 from tabletop.play.store.moves import resign, submit, submit_lines
 from tabletop.play.store.projection import bot_seats, resigned_seats
@@ -134,5 +134,6 @@ __all__ = [
     "time_out",
     "time_out_due",
     "verify",
+    "with_players",
     "viewers",
 ]

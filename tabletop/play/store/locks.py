@@ -56,6 +56,24 @@ def read_with_seats(game_id: int) -> Game | None:
     return game
 
 
+def with_players(game: Game) -> Game:
+    """The game with its seats, their players and the players' preferences, read once for a
+    page or an email (a query compiled once per thread), unless they were read with it."""
+    if "seats" in getattr(game, "_prefetched_objects_cache", {}):
+        return game
+    alias = router.db_for_read(Seat)
+    query = prepared.prepare(
+        alias,
+        "seats with their players",
+        lambda: seats_with_players().filter(game_id=STAND_IN_GAME).order_by("position"),
+    )
+    seats = prepared.instances(query, {STAND_IN_GAME: game.pk})
+    for seat in seats:
+        seat.game = game
+    _cache_seats(game, seats)
+    return game
+
+
 STAND_IN_GAME = -7_770_101
 
 
