@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from django.contrib.auth import get_user_model
+from django.db.models import Exists, OuterRef
 
 from tabletop.accounts.models import Block
 
@@ -43,6 +44,12 @@ def blocked_ids(user) -> set[int]:
     if blocker_id is None:
         return set()
     return set(Block.objects.filter(blocker_id=blocker_id).values_list("blocked_id", flat=True))
+
+
+def is_blocked_by(blocker_id: int):
+    """Whether `blocker_id` blocks the player of the row (its `user_id`), as an expression a
+    query of things players said can annotate: their talk is then read with its muting."""
+    return Exists(Block.objects.filter(blocker_id=blocker_id, blocked_id=OuterRef("user_id")))
 
 
 def anyone_blocks(blocker_ids: Iterable[int | None], blocked) -> bool:

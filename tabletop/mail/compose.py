@@ -15,7 +15,6 @@ from email.utils import parseaddr
 
 from django.conf import settings
 from django.core.mail import EmailMultiAlternatives
-from django.db.models import Prefetch, prefetch_related_objects
 from django.template.loader import render_to_string
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
@@ -28,8 +27,8 @@ from tabletop.accounts.models import Preferences
 from tabletop.mail import addresses, questions, subscriptions, tabletalk
 from tabletop.mail.models import Outbox
 from tabletop.mail.plaintext import as_text
-from tabletop.play import ballots, clock, history, scores, texts
-from tabletop.play.models import Game, Move, Seat, Vote
+from tabletop.play import ballots, clock, history, scores, store, texts
+from tabletop.play.models import Game, Move, Vote
 
 # A turn email lists at most this many lines of legal moves: past that, one line per kind of
 # move with its variants folded (the help reply lists every move in full).
@@ -63,8 +62,12 @@ def compose(row: Outbox) -> EmailMultiAlternatives:
     """The email in its recipient's language (their setting; English when they have none) and
     time zone. An answer to an address before any seat was named carries the language it was
     written in."""
+    if row.game is not None:
+        # One read of the seats, their players and the players' preferences serves every
+        # part of the email, the reader's own settings and the log's lines included.
+        store.with_players(row.game)
     if row.user is not None:
-        preferences = Preferences.of(row.user)
+        preferences = Preferences.of(seated_as(row.game, row.user))
     else:
         preferences = Preferences(language=row.context.get("language", ""))
     language = preferences.language or settings.LANGUAGE_CODE
@@ -156,10 +159,6 @@ def base_context(row: Outbox, preferences: Preferences) -> dict:
         "settings_url": links.absolute(links.settings_path()),
     }
     context.update(row.context)
-    if game is not None:
-        # One read of the seats serves every part of the email, the log's lines included.
-        with_players = Prefetch("seats", queryset=Seat.objects.select_related("user"))
-        prefetch_related_objects([game], with_players)
     if game is not None and user is not None and seat_user_id(game, row.seat) == user.pk:
         context["game_url"] = links.game_link(user, game)
         # The game-over email's reply address takes "rematch".
@@ -170,6 +169,14 @@ def base_context(row: Outbox, preferences: Preferences) -> dict:
     if game is not None:
         context["rules_url"] = links.absolute(links.rules_path(game.slug))
     return context
+
+
+def seated_as(game: Game | None, user):
+    """The user as their seat at the game holds them (preferences read with them), else as
+    the row has them."""
+    if game is None:
+        return user
+    return next((s.user for s in game.seats_with_players() if s.user_id == user.pk), user)
 
 
 def seat_user_id(game: Game, seat: int | None) -> int | None:
@@ -208,16 +215,20 @@ def player_names(game: Game) -> list[str]:
     return [seat.user.get_username() for seat in game.seats_with_players()]
 
 
-def move_lines(rules, state: dict, seat: int, in_full: bool = False) -> tuple[list[str], int]:
+def move_lines(
+    rules, state: dict, seat: int, in_full: bool = False, spellings: list[str] | None = None
+) -> tuple[list[str], int]:
     """The lines listing a seat's legal moves, and how many more lines were left out.
 
     Every move spelled out when they fit in MOST_MOVE_LINES lines (or `in_full`, for the help
     reply); else the game's folded lines (`rules.move_groups`, optional), or those spellings
-    grouped by their first word."""
-    spellings = [
-        texts.in_active_language(rules.format_move(move, state, seat))
-        for move in rules.legal_moves(state, seat)
-    ]
+    grouped by their first word. `spellings` are the moves spelled out, when the caller has
+    them already."""
+    if spellings is None:
+        spellings = [
+            texts.in_active_language(rules.format_move(move, state, seat))
+            for move in rules.legal_moves(state, seat)
+        ]
     if in_full or len(spellings) <= MOST_MOVE_LINES:
         return spellings, 0
     fold = getattr(rules, "move_groups", None)
@@ -247,7 +258,7 @@ def situation(
         texts.in_active_language(rules.format_move(move, state, seat))
         for move in rules.legal_moves(state, seat)
     ]
-    lines, more = move_lines(rules, state, seat, in_full) if to_act else ([], 0)
+    lines, more = move_lines(rules, state, seat, in_full, legal) if to_act else ([], 0)
     seats = game.seats_with_players()
     deadline = next((s.deadline for s in seats if s.position == seat and to_act), None)
     names = player_names(game)

@@ -76,7 +76,9 @@ def said_since(game: Game, seat: int, after_seq: int) -> list[str]:
     """The talk after move `after_seq` as a turn email tells it: "ann: good luck!". What the
     seat's own player said is not told back to them."""
     own = next((s.user_id for s in game.seats_with_players() if s.position == seat), None)
-    muted = blocks.blocked_ids(own) if own is not None else set()
-    told = [m for m in chat.since(game, seat, after_seq) if m.user_id not in {own, *muted}]
+    told = [m for m in chat.since(game, seat, after_seq) if m.user_id != own]
+    # Whom the player blocks matters only once someone else has said something.
+    muted = blocks.blocked_ids(own) if own is not None and told else set()
+    told = [m for m in told if m.user_id not in muted]
     found = told[-MOST_TALK_TOLD:]
     return [f"{message.user.get_username()}: {message.text}" for message in found]

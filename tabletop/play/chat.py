@@ -18,6 +18,7 @@ import unicodedata
 from collections import defaultdict
 
 from django.db import transaction
+from django.db.models import QuerySet
 from django.utils.translation import gettext, ngettext
 
 from tabletop.accounts import blocks, limits
@@ -105,8 +106,18 @@ def messages_for(game: Game, viewer: int | None, reader=None) -> list[ChatMessag
     the players `reader` blocks said is kept from them too (`muted`)."""
     if not may_read(game, viewer):
         return []
-    found = list(game.chat.select_related("user").order_by("at_seq", "created", "pk"))
+    found = with_muting(game.chat.select_related("user"), reader)
+    found = list(found.order_by("at_seq", "created", "pk"))
     return hide_blocked([without_hidden_text(message) for message in found], reader)
+
+
+def with_muting(messages: QuerySet, reader) -> QuerySet:
+    """The messages read with whether `reader` (a player, or their id) blocks each one's
+    player (`blocked_by_reader`): one query for the talk and its muting."""
+    reader_id = getattr(reader, "pk", reader) if getattr(reader, "is_authenticated", True) else None
+    if reader_id is None:
+        return messages
+    return messages.annotate(blocked_by_reader=blocks.is_blocked_by(reader_id))
 
 
 def without_hidden_text(message: ChatMessage) -> ChatMessage:
@@ -119,7 +130,10 @@ def without_hidden_text(message: ChatMessage) -> ChatMessage:
 def hide_blocked(messages: list[ChatMessage], reader) -> list[ChatMessage]:
     """Each message marked `muted` if `reader` blocks the player who said it, its text
     emptied so that no page or answer can show it by mistake."""
-    muted = blocks.blocked_ids(reader)
+    if all(hasattr(message, "blocked_by_reader") for message in messages):
+        muted = {m.user_id for m in messages if m.blocked_by_reader}  # read with them
+    else:
+        muted = blocks.blocked_ids(reader)
     for message in messages:
         message.muted = message.user_id in muted
         if message.muted:

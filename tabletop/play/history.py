@@ -12,8 +12,11 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from django.db import router
+from django.db.models import QuerySet
+
 import games
-from tabletop.play import clock, store, texts
+from tabletop.play import clock, prepared, store, texts
 from tabletop.play.models import Game, LogLine, Move
 
 
@@ -42,10 +45,10 @@ def lines(
 
 def mark_withdrawn(game: Game, told: list[dict]) -> list[dict]:
     """Each line gets `withdrawn_by`: the name of who took its step back, or None."""
+    if not told:
+        return told
     taken_back = {}
-    for seat, payload in game.moves.filter(payload__kind=store.TAKE_BACK).values_list(
-        "seat", "payload"
-    ):
+    for seat, payload in take_backs(game, min(line["seq"] for line in told)):
         for seq in payload["withdraws"]:
             taken_back[seq] = seat
     names = [seat.user.get_username() for seat in game.seats_with_players()]
@@ -55,34 +58,82 @@ def mark_withdrawn(game: Game, told: list[dict]) -> list[dict]:
     return told
 
 
+def take_backs(game: Game, first_seq: int) -> list[tuple[int, dict]]:
+    """The take-backs that may withdraw steps from `first_seq` on, (seat, payload) each: they
+    come after the steps they withdraw, so the latest steps hold them when they reach back to
+    `first_seq` (read once for the page or the email); else the whole log is asked."""
+    held = store.moves_after(game, first_seq)
+    if held is not None:
+        return [(move.seat, move.payload) for move in held if store.is_take_back(move)]
+    found = game.moves.filter(payload__kind=store.TAKE_BACK)
+    return list(found.values_list("seat", "payload"))
+
+
 def latest_lines(game: Game, viewer: int | None, count: int) -> list[dict]:
-    """The last `count` lines of the log as `viewer` may read them, oldest first."""
-    return lines(game, viewer, after_seq=game.seq - count)
+    """The last `count` lines of the log as `viewer` may read them, oldest first.
+
+    A page that shows them also asks the latest steps (undo, votes, take-backs): unless those
+    are read already, the lines of all of them are read with their steps in one query, and
+    the steps kept for the rest of the page."""
+    after_seq = max(0, game.seq - count)
+    if not store.has_recent_moves(game):
+        rows = _line_rows(game, viewer, max(0, game.seq - store.RECENT_REACH), game.seq)
+        if store.keep_recent_moves(game, [row.move for row in rows]):
+            shown = [_stored_line(game, row, viewer) for row in rows if row.seq > after_seq]
+            return mark_withdrawn(game, shown)
+    return lines(game, viewer, after_seq=after_seq)
 
 
 def _stored_lines(game: Game, viewer: int | None, after_seq: int, upto: int) -> list[dict] | None:
     """The projected lines of moves after_seq+1..upto, or None unless every one of them is."""
-    rows = LogLine.objects.filter(game=game, seq__gt=after_seq, seq__lte=upto)
-    if game.is_over:
-        rows = rows.filter(viewer=LogLine.EVERYONE)  # see _reader
-    elif viewer is None:
-        rows = rows.filter(viewer__isnull=True)
-    else:
-        rows = rows.filter(viewer=viewer)
-    found = list(rows.select_related("move").order_by("seq"))
+    found = _line_rows(game, viewer, after_seq, upto)
     if len(found) != upto - after_seq:
         return None
-    return [
-        {
-            "seq": row.seq,
-            "seat": row.move.seat,
-            "source": _source(game, row.move, viewer),
-            "text": texts.stored_in_active_language(row.text, row.message),
-            "message": row.message,
-            "created": shown_time(row.move, viewer),
-        }
-        for row in found
-    ]
+    return [_stored_line(game, row, viewer) for row in found]
+
+
+def _line_rows(game: Game, viewer: int | None, after_seq: int, upto: int) -> list[LogLine]:
+    """The projected lines of moves after_seq+1..upto that `viewer` reads, with their moves;
+    compiled once per thread and kind of reader (`prepared`): every game page reads them."""
+    reader = "everyone" if game.is_over else "spectator" if viewer is None else "seat"
+    alias = router.db_for_read(LogLine)
+    query = prepared.prepare(alias, ("log lines", reader), lambda: _lines_query(reader))
+    stand_ins = {STAND_IN_GAME: game.pk, STAND_IN_AFTER: after_seq, STAND_IN_UPTO: upto}
+    found = prepared.instances(query, {**stand_ins, STAND_IN_VIEWER: viewer})
+    for row in found:
+        row.move.game = game
+    return found
+
+
+# Stand-ins within their columns' ranges: the ORM drops or empties a lookup on a positive
+# column compared with a negative number, rather than sending it.
+STAND_IN_GAME = -7_770_301
+STAND_IN_AFTER, STAND_IN_UPTO = 2_147_480_001, 2_147_480_002
+STAND_IN_VIEWER = 32_001
+
+
+def _lines_query(reader: str) -> QuerySet[LogLine]:
+    rows = LogLine.objects.filter(
+        game_id=STAND_IN_GAME, seq__gt=STAND_IN_AFTER, seq__lte=STAND_IN_UPTO
+    )
+    if reader == "everyone":
+        rows = rows.filter(viewer=LogLine.EVERYONE)  # see _reader
+    elif reader == "spectator":
+        rows = rows.filter(viewer__isnull=True)
+    else:
+        rows = rows.filter(viewer=STAND_IN_VIEWER)
+    return rows.select_related("move").order_by("seq")
+
+
+def _stored_line(game: Game, row: LogLine, viewer: int | None) -> dict:
+    return {
+        "seq": row.seq,
+        "seat": row.move.seat,
+        "source": _source(game, row.move, viewer),
+        "text": texts.stored_in_active_language(row.text, row.message),
+        "message": row.message,
+        "created": shown_time(row.move, viewer),
+    }
 
 
 def position(game: Game, seq: int, viewer: int | None) -> dict:

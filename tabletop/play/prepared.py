@@ -41,13 +41,22 @@ class PreparedQuery:
 
     def execute(self, stand_ins: dict[int, object]) -> list[list]:
         """The rows for the real values of `stand_ins`, converted as the ORM converts them."""
-        params = [stand_ins.get(p, p) if type(p) in (int, str) else p for p in self.params]
+        params = [real_value(p, stand_ins) for p in self.params]
         with connections[self.alias].cursor() as cursor:
             cursor.execute(self.sql, params)
             rows = cursor.fetchall()
         if not self.converters:
             return [list(row) for row in rows]
         return list(self.compiler.apply_converters(rows, self.converters))
+
+
+def real_value(param: object, stand_ins: dict[int, object]) -> object:
+    """The real value for a stand-in parameter, of the parameter's own type: on PostgreSQL
+    a small or positive integer column's parameter comes wrapped (psycopg's Int2, Int4)."""
+    if isinstance(param, bool) or not isinstance(param, int | str) or param not in stand_ins:
+        return param
+    value = stand_ins[param]
+    return value if value is None or type(param) in (int, str) else type(param)(value)
 
 
 def prepare(alias: str, key: Hashable, build: Callable[[], QuerySet]) -> PreparedQuery:

@@ -40,6 +40,11 @@ class Version:
     unmoved: tuple
     # Lines of talk a moderator hid: hiding one changes no latest line, yet the panel must go.
     hushed: int = 0
+    # Whether the viewer keeps a note on the game, and the game that has waited longest for
+    # them elsewhere (web.waiting.next_game): a page built from this version asks for neither
+    # when there is none.
+    noted: bool = False
+    elsewhere: int | None = None
 
     @property
     def plainly_shown(self) -> bool:
@@ -90,6 +95,8 @@ def read(game_id: int, user) -> Version | None:
         seated=row["seated"] or 0,
         said=row["said"],
         hushed=row["hushed"] or 0,
+        noted=row.get("note") is not None,
+        elsewhere=row.get("elsewhere"),
         invited=(row["invited_last"], row["invited_holding"]) if row["invited_last"] else (),
         rematch=marks_of(row, "rematch__accepted_seats", "rematch__new_game_id"),
         unmoved=marks_of(

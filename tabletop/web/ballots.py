@@ -31,6 +31,11 @@ def waiting_on_dashboard(user: AbstractBaseUser) -> list[dict]:
     return found
 
 
+def open_on_page(game: Game) -> list:
+    """The votes still open at the table (the page lists them for everyone)."""
+    return ballots.open_votes(game)
+
+
 def decided_on_page(game: Game, seat: int | None) -> list[str]:
     """How the votes decided since the seated viewer's last step ended, newest last."""
     if seat is None or game.state is None:

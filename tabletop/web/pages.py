@@ -10,7 +10,7 @@ import hashlib
 from dataclasses import dataclass, field, replace
 from types import ModuleType
 
-from django.db.models import Count, Prefetch, prefetch_related_objects
+from django.db.models import Count
 from django.utils.translation import gettext, pgettext, pgettext_lazy
 
 import games
@@ -93,7 +93,7 @@ def seat_rows(game: Game, viewer: int | None) -> list[SeatRow]:
     # The players at the table see each other's vacations; onlookers do not.
     away = {}
     if viewer is not None and not game.is_over:
-        away = vacations([seat.user_id for seat in seats], clock.now())
+        away = vacations([seat.user for seat in seats], clock.now())
     rows = []
     for seat in seats:
         scores = outcome.get("scores") or []
@@ -117,10 +117,7 @@ def seat_rows(game: Game, viewer: int | None) -> list[SeatRow]:
 
 def with_players(game: Game) -> Game:
     """The game with its seats and their players read once for the whole page."""
-    if "seats" not in getattr(game, "_prefetched_objects_cache", {}):
-        seats = Prefetch("seats", queryset=Seat.objects.select_related("user"))
-        prefetch_related_objects([game], seats)
-    return game
+    return store.with_players(game)
 
 
 def waiting_names(game: Game) -> list[str]:
@@ -213,7 +210,9 @@ def dashboard_version(user) -> str:
 
 def game_page(game: Game, user, error: str = "", seen: versions.Version | None = None) -> dict:
     """Everything the game page shows `user`: their view, their moves and the latest lines.
-    `seen` is the game's version as the caller already read it (the panel's poll)."""
+    `seen` is the game's version as the caller already read it (the panel's poll): its
+    marks also say which parts have nothing to read (no talk, no note, no invitation)."""
+    seen = seen or versions.read(game.pk, user)
     seat = with_players(game).seat_of(user)
     context = {
         "game": game,
@@ -230,9 +229,9 @@ def game_page(game: Game, user, error: str = "", seen: versions.Version | None =
         "score": score_explained(game),
         "live": game.status not in (Game.Status.FINISHED, Game.Status.CANCELLED),
         "version": version(game, user, seen),
-        "next_game": next_game(user, game),
-        **table_talk(game, user, seat),
-        **table(game, user, seat),
+        "next_game": next_game(user, game) if seen.elsewhere is not None else None,
+        **table_talk(game, user, seat, seen),
+        **table(game, user, seat, seen),
     }
     if game.state is None:
         return context
@@ -277,7 +276,7 @@ def open_votes(game: Game, seat: int | None) -> list[dict]:
             "expires": vote.expires,
             "can_answer": seat in vote.voters and seat not in vote.yes + vote.no,
         }
-        for vote in game.votes.filter(result="")
+        for vote in ballots.open_on_page(game)
     ]
 
 
@@ -322,38 +321,45 @@ def version(game: Game, user=None, seen: versions.Version | None = None) -> str:
     return replace(seen, seq=game.seq, status=game.status).text
 
 
-def table_talk(game: Game, user, seat: int | None) -> dict:
+def table_talk(game: Game, user, seat: int | None, seen: versions.Version) -> dict:
     """The table talk the viewer reads (the latest of it), and their own note: their eyes only."""
+    note = None
+    if seat is not None:
+        note = notes.note_of(game, user) if seen.noted else ""
     return {
-        "talk": chat.messages_for(game, seat, user)[-LATEST_TALK:],
+        "talk": chat.messages_for(game, seat, user)[-LATEST_TALK:] if seen.said else [],
         "can_talk": seat is not None and game.status != Game.Status.CANCELLED,
         "talk_max": chat.MAX_LENGTH,
-        "note": notes.note_of(game, user) if seat is not None else None,
+        "note": note,
         "note_max": notes.MAX_LENGTH,
     }
 
 
-def table(game: Game, user, seat: int | None) -> dict:
+def table(game: Game, user, seat: int | None, seen: versions.Version) -> dict:
     """The table around the game: who is invited, what the viewer may do about it (take a
-    seat, answer their invitation, invite, withdraw, cancel), and the rematch once it is over."""
+    seat, answer their invitation, invite, withdraw, cancel), and the rematch once it is over.
+    A table nobody was ever invited to (the version's mark) has no invitation to read."""
     creator = game.created_by_id == getattr(user, "pk", None)
     forming = game.status == Game.Status.OPEN
-    free = store.seats_free(game) if forming else 0
-    yours = invitations.held_for(game, user) if forming and seat is None else None
+    invited = bool(seen.invited)
+    free = 0
+    if forming:
+        free = store.seats_free(game) if invited else max(0, game.players - game.seats.count())
+    yours = invitations.held_for(game, user) if invited and forming and seat is None else None
     context = {
         "is_creator": creator,
-        "invitations": invitations.seen_by(game, user),
-        "held_seats": list(game.invitations.holding_seats()) if forming else [],
+        "invitations": invitations.seen_by(game, user) if invited else [],
+        "held_seats": list(game.invitations.holding_seats()) if invited and forming else [],
         "free_seats_range": range(free),
         "can_join": forming and seat is None and yours is None and not game.private and free > 0,
         "your_invitation": yours,
         "can_invite": forming and free > 0 and (creator or (seat is not None and not game.private)),
         "can_cancel": forming and creator,
-        "invitation_note": invitation_note(game, user, seat),
+        "invitation_note": invitation_note(game, user, seat) if invited else "",
         "rematch": None,
     }
     if game.is_over:
-        context.update(rematch_offer(game, seat))
+        context.update(rematch_offer(game, seat, proposed=bool(seen.rematch)))
     return context
 
 
@@ -375,8 +381,9 @@ def invitation_note(game: Game, user, seat: int | None) -> str:
     return ""
 
 
-def rematch_offer(game: Game, seat: int | None) -> dict:
-    proposal = rematches.proposed(game)
+def rematch_offer(game: Game, seat: int | None, proposed: bool = True) -> dict:
+    """The rematch and who accepted it; `proposed` False when the version says there is none."""
+    proposal = rematches.proposed(game) if proposed else None
     bot = seat is not None and seat in store.bot_seats(game)
     accepted = proposal is not None and seat in proposal.accepted_seats
     started = proposal is not None and proposal.new_game_id is not None

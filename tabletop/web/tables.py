@@ -12,7 +12,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
@@ -27,7 +27,9 @@ from tabletop.web.forms import InviteForm, usual_players
 def shown_game(request: HttpRequest, game_id: int) -> Game:
     """The game, if the viewer may see it: a private table only to its players and the
     people invited to it; anyone else gets 403 with the reason."""
-    game = get_object_or_404(Game, pk=game_id)
+    game = store.read_with_seats(game_id)  # the table with it: the page shows it all
+    if game is None:
+        raise Http404(gettext("There is no game %(id)s.") % {"id": game_id})
     hidden = invitations.why_hidden(game, request.user)
     if hidden:
         raise PermissionDenied(hidden)

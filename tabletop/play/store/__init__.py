@@ -27,14 +27,24 @@ from tabletop.play.store.events import (
     TAKE_BACK,
     VOTE_EVENTS,
     decided_text,
+    is_take_back,
     moves_named,
     question_text,
 )
 from tabletop.play.store.forked_games import fork_game
 from tabletop.play.store.imported_games import import_finished_game
+from tabletop.play.store.locks import read_with_seats, seats_with_players, with_players
 from tabletop.play.store.log_lines import tell, viewers
 from tabletop.play.store.moves import resign, submit, submit_lines
 from tabletop.play.store.projection import bot_seats, resigned_seats
+from tabletop.play.store.recent import REACH as RECENT_REACH
+from tabletop.play.store.recent import (
+    Recent,
+    has_recent_moves,
+    keep_recent_moves,
+    moves_after,
+    recent_moves,
+)
 from tabletop.play.store.replays import history, initial_state, random_stream, replay, replay_log
 from tabletop.play.store.table_webhooks import log_webhook_change
 from tabletop.play.store.tables import (
@@ -66,6 +76,8 @@ from tabletop.play.store.votes import (
 __all__ = [
     "CHOSEN",
     "RESIGN",
+    "RECENT_REACH",
+    "Recent",
     "TABLE_EVENTS",
     "TAKE_BACK",
     "VOTE_DAYS",
@@ -86,18 +98,24 @@ __all__ = [
     "create_game",
     "fork_game",
     "hand_seats_to_bot",
+    "has_recent_moves",
     "history",
     "import_finished_game",
+    "is_take_back",
     "initial_state",
     "join_game",
+    "keep_recent_moves",
     "log_webhook_change",
+    "moves_after",
     "on_clock_settings_changed",
     "open_vote_for",
     "plan_take_back",
+    "recent_moves",
     "decided_text",
     "moves_named",
     "question_text",
     "random_stream",
+    "read_with_seats",
     "rebuild_projection",
     "replay",
     "replay_log",
@@ -105,6 +123,7 @@ __all__ = [
     "resigned_seats",
     "retell_games_of",
     "seats_free",
+    "seats_with_players",
     "start_rematch",
     "submit",
     "submit_lines",
@@ -115,5 +134,6 @@ __all__ = [
     "time_out",
     "time_out_due",
     "verify",
+    "with_players",
     "viewers",
 ]

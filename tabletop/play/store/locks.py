@@ -40,6 +40,40 @@ def lock_with_seats(game_id: int) -> Game:
     return locked
 
 
+def read_with_seats(game_id: int) -> Game | None:
+    """The game with its seats, their players and the players' preferences, in one query and
+    without a lock: a page or an email that shows the table reads it as a move does."""
+    seats = _seats_with_their_game(game_id)
+    if not seats:
+        found = Game.objects.filter(pk=game_id).first()
+        if found is not None:
+            _cache_seats(found, [])
+        return found
+    game = seats[0].game
+    for seat in seats:
+        seat.game = game
+    _cache_seats(game, seats)
+    return game
+
+
+def with_players(game: Game) -> Game:
+    """The game with its seats, their players and the players' preferences, read once for a
+    page or an email (a query compiled once per thread), unless they were read with it."""
+    if "seats" in getattr(game, "_prefetched_objects_cache", {}):
+        return game
+    alias = router.db_for_read(Seat)
+    query = prepared.prepare(
+        alias,
+        "seats with their players",
+        lambda: seats_with_players().filter(game_id=STAND_IN_GAME).order_by("position"),
+    )
+    seats = prepared.instances(query, {STAND_IN_GAME: game.pk})
+    for seat in seats:
+        seat.game = game
+    _cache_seats(game, seats)
+    return game
+
+
 STAND_IN_GAME = -7_770_101
 
 
@@ -54,6 +88,23 @@ def _seats_locking_their_game(game_id: int) -> list[Seat]:
             seats_with_players()
             .select_related("game")
             .select_for_update(of=("game",))
+            .filter(game_id=STAND_IN_GAME)
+            .order_by("position")
+        ),
+    )
+    return prepared.instances(query, {STAND_IN_GAME: game_id})
+
+
+def _seats_with_their_game(game_id: int) -> list[Seat]:
+    alias = router.db_for_read(Seat)
+    if not prepared.is_an_id(alias, Game, game_id):
+        return []
+    query = prepared.prepare(
+        alias,
+        "seats with their game",
+        lambda: (
+            seats_with_players()
+            .select_related("game")
             .filter(game_id=STAND_IN_GAME)
             .order_by("position")
         ),

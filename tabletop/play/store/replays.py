@@ -17,6 +17,7 @@ from games import IllegalMove, RandomStream
 from tabletop.play import forks
 from tabletop.play.models import Game, Move, Snapshot
 from tabletop.play.store.events import RESIGN, first_withdrawn, is_table_event, is_take_back
+from tabletop.play.store.log_lines import SNAPSHOT_EVERY
 
 
 def random_stream(game: Game) -> RandomStream:
@@ -33,6 +34,8 @@ def replay(game: Game, upto: int | None = None, *, from_setup: bool = False) -> 
 
 def nearest_snapshot(game: Game, upto: int | None = None) -> Snapshot | None:
     """The latest snapshot at or before move `upto` (the last move when None)."""
+    if upto is not None and upto < SNAPSHOT_EVERY:
+        return None  # the first is taken after move SNAPSHOT_EVERY (log_lines.py)
     snapshots = game.snapshots.order_by("-seq")
     if upto is not None:
         snapshots = snapshots.filter(seq__lte=upto)
@@ -71,9 +74,11 @@ def history(
     upto: int | None = None,
     stream: RandomStream | None = None,
     start: Snapshot | None = None,
+    steps: list[Move] | None = None,
 ) -> Iterator[tuple[Move, dict, dict]]:
     """Each logged move with the state before and after it (after the snapshot `start` only,
-    when given: `stream` must then stand at its random events)."""
+    when given: `stream` must then stand at its random events). `steps` are the moves after
+    the start to the end of the log, when the caller holds them already (recent.py)."""
     rules = game.rules
     stream = stream or RandomStream(game.seed, game.random_scheme)
     if start is None:
@@ -84,8 +89,9 @@ def history(
         moves = game.moves.filter(seq__gt=start.seq).order_by("seq")
     if upto is not None:
         moves = moves.filter(seq__lte=upto)
+        steps = None if steps is None else [step for step in steps if step.seq <= upto]
     restore = partial(_replayed_before, game)
-    yield from replay_log(rules, state, list(moves), stream, restore)
+    yield from replay_log(rules, state, list(moves) if steps is None else steps, stream, restore)
 
 
 def replay_log(

@@ -28,7 +28,8 @@ from tabletop.play.store.events import RESIGN, TAKE_BACK, is_table_event, is_tak
 from tabletop.play.store.locks import check_fresh, hand_back, lock_with_seats, seat_of
 from tabletop.play.store.log_lines import log_event
 from tabletop.play.store.projection import bot_seats, project, resigned_seats
-from tabletop.play.store.replays import history, nearest_snapshot, set_up
+from tabletop.play.store.recent import TAKE_BACK_REACH, recent_moves
+from tabletop.play.store.replays import history, nearest_snapshot, replay_log, set_up
 
 # The sources of a player's own choice: a bot's move or a timeout is nobody's to take back.
 CHOSEN = (Move.Source.WEB, Move.Source.API, Move.Source.EMAIL)
@@ -108,7 +109,6 @@ def can_take_back(game: Game, seat: int | None) -> bool:
 
 # An undo is for a step just made: the player's own latest step must be among this many last
 # steps of the log (so that the question reads no more of a long game's log than these).
-TAKE_BACK_REACH = 64
 
 
 def plan_take_back(game: Game, seat: int, clocks: bool = True) -> TakeBackPlan:
@@ -144,9 +144,10 @@ def plan_take_back(game: Game, seat: int, clocks: bool = True) -> TakeBackPlan:
 
 
 def _latest_steps(game: Game) -> list[Move]:
-    """The last TAKE_BACK_REACH steps of the log, oldest first, in one read: a take-back event
-    comes after the steps it withdraws, so the steps it withdraws within them are named here."""
-    return list(game.moves.order_by("-seq")[:TAKE_BACK_REACH])[::-1]
+    """The last TAKE_BACK_REACH steps of the log, oldest first, from the latest steps read
+    once (recent.py): a take-back event comes after the steps it withdraws, so the steps it
+    withdraws within them are named here."""
+    return recent_moves(game).moves[-TAKE_BACK_REACH:]
 
 
 def _replay_for_take_back(
@@ -157,13 +158,24 @@ def _replay_for_take_back(
     revealed anything."""
     rules = game.rules
     start = None if clocks else nearest_snapshot(game, target - 1)
+    # The page's question replays the latest steps, most often read already.
+    recent = None if clocks else recent_moves(game)
+    replayed_from = start.seq if start else 0
+    held = recent.after(replayed_from) if recent and recent.holds_after(replayed_from) else None
     # The stream stands where the replay starts; `drawn_before` counts up to each step.
     stream = RandomStream(game.seed, game.random_scheme, start.random_events if start else 0)
-    drawn_before = start.random_events if start else _setup_draws(game)
+    if start is None and held is not None:
+        # From the setup with every step at hand: set up once, and count what it drew.
+        state = set_up(game, stream)
+        drawn_before = stream.events
+        replayed = replay_log(rules, state, held, stream)
+    else:
+        drawn_before = start.random_events if start else _setup_draws(game)
+        replayed = history(game, stream=stream, start=start, steps=held)
     played_by_bots = set(bot_seats(game)) | set(resigned_seats(game))
     began: dict[int, datetime] = {}
     restored, others = None, []
-    for move, before, after in history(game, stream=stream, start=start):
+    for move, before, after in replayed:
         drew, drawn_before = stream.events != drawn_before, stream.events
         if move.seq == 1:  # `before` is the setup: those turns began as the game started
             began = {waiting: game.started for waiting in rules.to_act(before)}

@@ -17,6 +17,7 @@ from tabletop.bench import analysis as analysis_benchmarks
 from tabletop.bench import bots as bot_benchmarks
 from tabletop.bench import mail as mail_benchmarks
 from tabletop.bench import play as benchmarks
+from tabletop.bench import render as render_benchmarks
 
 
 class Command(BaseCommand):
@@ -28,7 +29,7 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         parser.add_argument(
             "--only",
-            choices=["rules", "database", "reads", "api", "mail", "bots", "analysis"],
+            choices=["rules", "database", "reads", "api", "mail", "bots", "analysis", "render"],
             help="one part only (reads: the reads that must not grow with the log; api: a move "
             "against the floor; both also part of database)",
         )
@@ -63,9 +64,11 @@ class Command(BaseCommand):
                 connection.creation.destroy_test_db(old_name, verbosity=0)
         if only in (None, "mail"):
             self.mail_figures(sweep_games)
+        if only in (None, "render"):
+            self.render_figures()
         if postgres:
             env = {**os.environ, "DATABASE_URL": postgres}
-            for part in ("database", "mail") if only is None else (only,):
+            for part in ("database", "mail", "render") if only is None else (only,):
                 if part == "rules":
                     continue
                 command = [sys.executable, "manage.py", "benchmark", "--only", part]
@@ -180,5 +183,13 @@ class Command(BaseCommand):
                 f"{idle['seconds'] * 1000:.1f} ms, {idle['queries']} queries "
                 f"(setting up the games took {sweep['setup']:.0f} s)"
             )
+        finally:
+            connection.creation.destroy_test_db(old_name, verbosity=0)
+
+    def render_figures(self) -> None:
+        old_name = connection.creation.create_test_db(verbosity=0, autoclobber=True)
+        try:
+            for line in render_benchmarks.report():
+                self.stdout.write(line)
         finally:
             connection.creation.destroy_test_db(old_name, verbosity=0)
