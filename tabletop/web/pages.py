@@ -26,6 +26,7 @@ from tabletop.play import (
     rematches,
     scores,
     seat_history,
+    stamps,
     store,
     versions,
 )
@@ -211,9 +212,16 @@ def dashboard_version(user) -> str:
 # ---------------------------------------------------------------------------- a game
 
 
-def game_page(game: Game, user, error: str = "", seen: versions.Version | None = None) -> dict:
+def game_page(
+    game: Game,
+    user,
+    error: str = "",
+    seen: versions.Version | None = None,
+    stamp: stamps.Stamp | None = None,
+) -> dict:
     """Everything the game page shows `user`: their view, their moves and the latest lines.
-    `seen` is the game's version as the caller already read it (the panel's poll)."""
+    `seen` is the game's version as the caller already read it (the panel's poll), `stamp`
+    the game's stamps as the caller read them before the game."""
     seat = with_players(game).seat_of(user)
     context = {
         "game": game,
@@ -229,7 +237,7 @@ def game_page(game: Game, user, error: str = "", seen: versions.Version | None =
         "result": result_line(game),
         "score": score_explained(game),
         "live": game.status not in (Game.Status.FINISHED, Game.Status.CANCELLED),
-        "version": version(game, user, seen),
+        "version": version(game, user, seen, stamp),
         "next_game": next_game(user, game),
         **table_talk(game, user, seat),
         **table(game, user, seat),
@@ -315,9 +323,18 @@ def named(game: Game, lines: list[dict]) -> list[dict]:
     ]
 
 
-def version(game: Game, user=None, seen: versions.Version | None = None) -> str:
-    """What the live panel compares to know whether anything changed (play/versions.py), at
-    the seq the page was built from: a move since then makes the next poll fetch it."""
+def version(
+    game: Game,
+    user=None,
+    seen: versions.Version | None = None,
+    stamp: stamps.Stamp | None = None,
+) -> str:
+    """What the live panel compares to know whether anything changed, at the seq the page was
+    built from: the token of the stamps read before the game (play/stamps.py), or without
+    them (a cache away, a page built after a write) the version read from the database
+    (play/versions.py), which the poll still answers from."""
+    if stamp is not None:
+        return stamp.token(game.seq)
     seen = seen or versions.read(game.pk, user)
     return replace(seen, seq=game.seq, status=game.status).text
 
