@@ -52,9 +52,9 @@ def player_key(user_id: int) -> str:
 class Stamp:
     """The stamps of one game and one viewer, read before anything of the game is read."""
 
-    game_id: int
+    game_id: int | None
     viewer: int | None
-    game: int
+    game: int | None
     player: int | None
 
     def token(self, seq: int) -> str:
@@ -81,11 +81,14 @@ class Stamp:
         return None
 
 
-def read(game_id: int, user) -> Stamp | None:
+def read(game_id: int | None, user) -> Stamp | None:
     """The game's and the viewer's stamps, a missing one put in afresh; None if the cache is
-    away."""
+    away. No game: the viewer's stamp alone (their dashboard)."""
     viewer = user.pk if getattr(user, "is_authenticated", False) else None
-    keys = [game_key(game_id)] + ([player_key(viewer)] if viewer is not None else [])
+    keys = [game_key(game_id)] if game_id is not None else []
+    keys += [player_key(viewer)] if viewer is not None else []
+    if not keys:
+        return None
     try:
         found = cache.get_many(keys)
         for key in set(keys) - set(found):
@@ -98,7 +101,8 @@ def read(game_id: int, user) -> Stamp | None:
     if any(found.get(key) is None for key in keys):
         return None
     player = found[player_key(viewer)] if viewer is not None else None
-    return Stamp(game_id, viewer, found[game_key(game_id)], player)
+    game = found[game_key(game_id)] if game_id is not None else None
+    return Stamp(game_id, viewer, game, player)
 
 
 def fresh() -> int:
@@ -107,10 +111,14 @@ def fresh() -> int:
 
 def changed(game_ids: Iterable[int], players: Iterable[int] | Callable[[], Iterable[int]]) -> None:
     """What the polls of these games and players show changes in the current transaction.
-    `players` may be a callable, asked after the commit (a seat taken during the write)."""
+    `players` may be a callable, asked at once and again after the commit."""
     game_ids = list(game_ids)
-    stamp_anew(game_ids, [] if callable(players) else players)
-    transaction.on_commit(lambda: stamp_anew(game_ids, players() if callable(players) else players))
+
+    def stamp_them() -> None:
+        stamp_anew(game_ids, players() if callable(players) else players)
+
+    stamp_them()
+    transaction.on_commit(stamp_them)
 
 
 def game_changed(game_id: int, players: Iterable[int] | None = None) -> None:

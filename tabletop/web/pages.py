@@ -165,12 +165,14 @@ class Entry:
 
 
 def dashboard(user) -> dict:
-    """Games waiting for the user first (soonest deadline first), then for others, then done."""
+    """Games waiting for the user first (soonest deadline first), then for others, then done;
+    in a few queries however many games (the seats with their games, all their seats with
+    their players, the votes, what the page around it asks)."""
     seats = list(
         Seat.objects.filter(user=user)
         .select_related("game")
         .order_by("-game__created")
-        .prefetch_related("game__seats__user")
+        .prefetch_related(Prefetch("game__seats", queryset=Seat.objects.select_related("user")))
     )
     yours, others, forming, finished = [], [], [], []
     for seat in seats:
@@ -187,19 +189,29 @@ def dashboard(user) -> dict:
         else:
             others.append(Entry(game, seat, waiting=waiting_names(game)))
     yours.sort(key=lambda entry: (entry.seat.deadline is None, entry.seat.deadline or 0))
+    running = {
+        seat.game_id: seat.position for seat in seats if seat.game.status == Game.Status.ACTIVE
+    }
     finished.sort(key=lambda entry: entry.game.finished or entry.game.created, reverse=True)
     return {
         "yours": yours,
         "others": others,
         "forming": forming,
         "finished": finished[:20],
-        "votes_waiting": ballots.waiting_on_dashboard(user),
+        "votes_waiting": ballots.waiting_on_dashboard(user, running),
+        # What base.html's title counts (web.waiting), known here without its query.
+        "games_waiting": len(yours),
     }
 
 
 def dashboard_version(user) -> str:
     """What the dashboard's live list compares to know whether any of the player's games
-    changed: moves, status, seats taken, deadlines (one query on the player's seats)."""
+    changed: the token of the player's stamp, which every write to their games changes
+    (play/stamps.py); with the cache away, their games' moves, status, seats taken and
+    deadlines (one query on the player's seats). Read before the games."""
+    stamp = stamps.read(None, user)
+    if stamp is not None:
+        return stamp.token(0)
     rows = (
         Seat.objects.filter(user=user)
         .annotate(seated=Count("game__seats"))

@@ -21,7 +21,7 @@ from django.views.decorators.http import require_POST
 from django.views.decorators.vary import vary_on_cookie
 
 from tabletop.accounts import limits
-from tabletop.accounts.models import Preferences
+from tabletop.accounts.middleware import preferred_time_zone
 from tabletop.play import invitations, presence, stamps, store, versions
 from tabletop.play.export import export
 from tabletop.play.models import Analysis, Game, Move
@@ -43,10 +43,11 @@ def page(request: HttpRequest, template: str, context: dict, status: int = 200) 
 def dashboard(request: HttpRequest) -> HttpResponse:
     if not request.user.is_authenticated:
         return page(request, "web/welcome.html", {"games": pages.gallery()})
+    version = pages.dashboard_version(request.user)  # before the games it stands for
     context = pages.dashboard(request.user)
     context["invitations"] = invitations.pending_for(request.user)
-    context["version"] = pages.dashboard_version(request.user)
-    context["time_zone"] = Preferences.of(request.user).time_zone
+    context["version"] = version
+    context["time_zone"] = preferred_time_zone(request.user)  # kept in the cache
     return page(request, "web/dashboard.html", context)
 
 

@@ -135,6 +135,7 @@ def _check_a_seat_is_free(game: Game) -> None:
 def _take_seat(game: Game, user, is_bot: bool = False) -> Seat:
     position = game.seats.count()
     seat = Seat.objects.create(game=game, position=position, user=user, is_bot=is_bot)
+    stamps.game_changed(game.pk, [user.pk])  # their dashboard lists the game from now on
     _accept_invitation(game, user)
     if game.seats.count() == game.players:
         start_play(game)
