@@ -211,7 +211,7 @@ def dashboard_version(user) -> str:
     deadlines (one query on the player's seats). Read before the games."""
     stamp = stamps.read(None, user)
     if stamp is not None:
-        return stamp.token(0)
+        return stamp.digest(0)
     rows = (
         Seat.objects.filter(user=user)
         .annotate(seated=Count("game__seats"))
