@@ -42,10 +42,14 @@ def lines(
 
 def mark_withdrawn(game: Game, told: list[dict]) -> list[dict]:
     """Each line gets `withdrawn_by`: the name of who took its step back, or None."""
+    if not told:
+        return told
+    # A take-back is logged after the steps it withdraws: none before the first line counts,
+    # so a window of a long log reads the take-backs of its own end of the log alone.
+    after = min(line["seq"] for line in told)
     taken_back = {}
-    for seat, payload in game.moves.filter(payload__kind=store.TAKE_BACK).values_list(
-        "seat", "payload"
-    ):
+    take_backs = game.moves.filter(seq__gt=after, payload__kind=store.TAKE_BACK)
+    for seat, payload in take_backs.values_list("seat", "payload"):
         for seq in payload["withdraws"]:
             taken_back[seq] = seat
     names = [seat.user.get_username() for seat in game.seats_with_players()]
