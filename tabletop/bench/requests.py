@@ -10,6 +10,7 @@ import statistics
 import time
 from collections.abc import Callable
 
+from django.contrib.auth import get_user_model
 from django.db import connection
 from django.test import Client
 from django.test.utils import override_settings
@@ -22,7 +23,7 @@ from rest_framework.views import APIView
 
 import games
 from games import Rng
-from tabletop.bench.play import new_game, percentile, users
+from tabletop.bench.play import new_game, percentile
 from tabletop.bench.queries import QueryCounter
 from tabletop.play import store
 from tabletop.play.autoplay import play_bot_steps
@@ -100,7 +101,13 @@ BUSY_GAMES = 30
 
 def busy_player():
     """A player in thirty games of every kind (two to four seats): running, forming, finished."""
-    player, *others = users(4)
+    model = get_user_model()
+    player, *others = (
+        model.objects.get_or_create(
+            username=f"busy{n}", defaults={"email": f"busy{n}@example.com"}
+        )[0]
+        for n in range(4)
+    )
     rng = Rng("dashboard")
     slugs = games.slugs()
     for n in range(BUSY_GAMES):
@@ -141,17 +148,20 @@ def dashboard(repeat: int = 50) -> dict:
     }
 
 
-SHORT_LOG, LONG_LOG = 30, 1000
+# The issue's two lengths, and a game that just fills the page's window of the log (80 lines,
+# web.pages.HISTORY_AROUND either side): a 30-move game shows 30 lines and replays at most 29
+# steps, where any game past the window shows 80 and replays up to 49 (store SNAPSHOT_EVERY).
+LOG_LENGTHS = {"short": 30, "window": 100, "long": 1000}
 
 
 @override_settings(ALLOWED_HOSTS=["testserver"])
 def history_by_log_length(repeat: int = 30) -> dict:
-    """The history page at its last move but one (the same window of the log) in two DOS games
-    to 500 points, one at about 30 moves and one at about 1,000, read in turn."""
+    """The history page at its last move but one in DOS games to 500 points at about 30, 100
+    and 1,000 moves, read in turn."""
     rng = Rng("history-length")
     by_length = {
         name: play_bot_steps(new_game("dos", 2, {"target": 500}), rng, length)
-        for name, length in (("short", SHORT_LOG), ("long", LONG_LOG))
+        for name, length in LOG_LENGTHS.items()
     }
     client = Client()
     client.force_login(by_length["short"].seats.get(position=0).user)

@@ -162,12 +162,15 @@ class Command(BaseCommand):
                 f"list unchanged (204): {poll['queries']:g} queries, p50 {ms(poll['p50'])}"
             )
             history = request_benchmarks.history_by_log_length()
-            short, long = history["short"], history["long"]
+            short, window, long = history["short"], history["window"], history["long"]
             self.stdout.write(
                 f"[{history['vendor']}] history page at the last move but one, DOS at "
-                f"{short['moves']} and {long['moves']} moves: p50 {ms(short['p50'])} and "
-                f"{ms(long['p50'])}, {long['p50'] / short['p50']:.2f}x (at most 1.3); "
-                f"{short['queries']:g} and {long['queries']:g} queries"
+                f"{short['moves']}, {window['moves']} and {long['moves']} moves: p50 "
+                f"{ms(short['p50'])}, {ms(window['p50'])} and {ms(long['p50'])}; "
+                f"{short['queries']:g}, {window['queries']:g} and {long['queries']:g} queries; "
+                f"{long['p50'] / short['p50']:.2f}x from {short['moves']} (30 lines shown) and "
+                f"{long['p50'] / window['p50']:.2f}x from {window['moves']} (the same 80 lines) "
+                f"to {long['moves']} (at most 1.3)"
             )
         finally:
             connection.creation.destroy_test_db(old_name, verbosity=0)
