@@ -15,6 +15,7 @@ from datetime import timedelta
 from allauth.account.adapter import get_adapter
 from allauth.account.models import EmailAddress
 from django.core import signing
+from django.db.models import QuerySet
 from django.http import HttpRequest
 
 from tabletop.accounts.signals import address_confirmed
@@ -39,8 +40,12 @@ def verified_emails(user) -> list[str]:
     """Every address `user` has proven they read (lower case)."""
     if user is None or user.pk is None:
         return []
-    found = EmailAddress.objects.filter(user=user, verified=True)
-    return list(found.values_list("email", flat=True))
+    return list(verified_addresses(user).values_list("email", flat=True))
+
+
+def verified_addresses(user) -> QuerySet:
+    """`verified_emails` as a query, for a filter to use as a subquery."""
+    return EmailAddress.objects.filter(user=user, verified=True).values("email")
 
 
 def unconfirmed_emails(user) -> list[str]:

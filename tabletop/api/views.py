@@ -44,7 +44,7 @@ from tabletop.api.serializers import (
     game_summary,
     vote_detail,
 )
-from tabletop.play import history, invitations, store, versions
+from tabletop.play import history, invitations, stamps, store, versions
 from tabletop.play.models import Game, Invitation, Move, Seat, Vote
 
 REFUSALS = {
@@ -160,10 +160,19 @@ def listed_games(user) -> QuerySet:
 
 
 def detail_etag(request: Request, game_id: int) -> str | None:
-    """The game's version for this viewer (one query), for a 304 while nothing they see has
-    changed; none for anyone only find_game's full check can judge, so it refuses them."""
+    """The game's ETag for this viewer, for a 304 while nothing they see has changed: the
+    token of the game's stamps (play/stamps.py), which answers a client that holds it with no
+    query about the game; else the game's version, read once, gives the 200 its ETag. None
+    for anyone only find_game's full check can judge, so it refuses them."""
+    stamp = stamps.read(game_id, request.user)  # before the game: a write meanwhile shows
+    if stamp is not None:
+        held = stamp.seq_in_etags(request.headers.get("If-None-Match", ""))
+        if held is not None:
+            return stamp.token(held)
     seen = versions.read(game_id, request.user)
-    return seen.tag if seen is not None and seen.plainly_shown else None
+    if seen is None or not seen.plainly_shown:
+        return None
+    return seen.tag if stamp is None else stamp.token(seen.seq)
 
 
 @extend_schema(

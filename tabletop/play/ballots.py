@@ -26,14 +26,18 @@ class Decided:
     ended_by: str = ""
 
 
-def waiting_for(user: AbstractBaseUser) -> list[tuple[Vote, int]]:
+def waiting_for(
+    user: AbstractBaseUser, seats: dict[int, int] | None = None
+) -> list[tuple[Vote, int]]:
     """Every open vote of the player's running games that waits for their ballot, with the
-    seat they answer it from, the soonest to expire first."""
-    seats = dict(
-        Seat.objects.filter(user=user, game__status=Game.Status.ACTIVE).values_list(
-            "game_id", "position"
+    seat they answer it from, the soonest to expire first. `seats` are the player's seats in
+    their running games ({game id: position}) where the caller has them already."""
+    if seats is None:
+        seats = dict(
+            Seat.objects.filter(user=user, game__status=Game.Status.ACTIVE).values_list(
+                "game_id", "position"
+            )
         )
-    )
     if not seats:
         return []
     votes = Vote.objects.filter(game_id__in=list(seats), result="").select_related("game")

@@ -22,7 +22,7 @@ from django.db.models import QuerySet
 from django.utils.translation import gettext, ngettext
 
 from tabletop.accounts import blocks, limits
-from tabletop.play import signals
+from tabletop.play import signals, stamps
 from tabletop.play.models import ChatMessage, Game
 from tabletop.play.store import GameNotActive, NotASeat, Refused
 
@@ -91,6 +91,7 @@ def post(game: Game, user, text: str, source: str) -> ChatMessage:
         message = ChatMessage.objects.create(
             game=game, seat=seat, user=user, text=said, at_seq=now.seq, source=source
         )
+        stamps.game_changed(game.pk, players=[])  # talk shows on the game's page alone
         signals.talk_said.send(sender=ChatMessage, message=message)
     return message
 

@@ -65,7 +65,8 @@ def take_backs(game: Game, first_seq: int) -> list[tuple[int, dict]]:
     held = store.moves_after(game, first_seq)
     if held is not None:
         return [(move.seat, move.payload) for move in held if store.is_take_back(move)]
-    found = game.moves.filter(payload__kind=store.TAKE_BACK)
+    # None before the first step counts: a window of a long log reads its own end alone.
+    found = game.moves.filter(seq__gt=first_seq, payload__kind=store.TAKE_BACK)
     return list(found.values_list("seat", "payload"))
 
 

@@ -23,7 +23,7 @@ from django.utils import timezone
 from django.utils.translation import gettext
 
 from tabletop.accounts import addresses, blocks, links
-from tabletop.play import signals, store
+from tabletop.play import signals, stamps, store
 from tabletop.play.models import Game, Invitation
 from tabletop.play.store import GameNotActive, NotASeat, NotInvited, Refused
 
@@ -77,6 +77,7 @@ def invite(game: Game, who: str, invited_by) -> Invitation:
         )
     with transaction.atomic():
         game = Game.objects.select_for_update().get(pk=game.pk)
+        stamps.game_changed(game.pk)
         _check_may_invite(game, invited_by)
         user, email = _invitee(who)
         _check_not_seated(game, user, email)
@@ -175,6 +176,7 @@ def withdraw(invitation: Invitation, by) -> Invitation:
     """The creator takes an invitation back; its seat is free again."""
     with transaction.atomic():
         game = Game.objects.select_for_update().get(pk=invitation.game_id)
+        stamps.game_changed(game.pk)
         invitation.refresh_from_db()
         creator = game.created_by
         if creator.pk != by.pk:
@@ -203,6 +205,7 @@ def decline(invitation: Invitation, user) -> Invitation:
     """The invitee says no; the seat is free again."""
     with transaction.atomic():
         game = Game.objects.select_for_update().get(pk=invitation.game_id)
+        stamps.game_changed(game.pk)
         invitation.refresh_from_db()
         _check_is_theirs(invitation, user)
         _check_still_held(game, invitation)

@@ -6,13 +6,14 @@ from __future__ import annotations
 
 from django.db.models import Q
 
-from tabletop.play import store
+from tabletop.play import stamps, store
 from tabletop.play.models import Invitation, Note
 
 
 def let_the_player_go(sender, user, addresses: list[str], **_) -> None:
     Note.objects.filter(user=user).delete()
     to_them = Invitation.objects.filter(Q(user=user) | Q(user__isnull=True, email__in=addresses))
+    stamps.games_changed(to_them.values_list("game_id", flat=True).distinct())
     to_them.filter(accepted__isnull=True).delete()
     # The invitations they took keep their place in the table's story, without the address.
     for invitation in to_them:

@@ -300,11 +300,12 @@ class InvitationQuerySet(models.QuerySet):
     def for_player(self, user) -> models.QuerySet:
         """Invitations to `user`: by name, or to an address they have proven they read (an
         address anyone may type into a sign-up form proves nothing)."""
-        from tabletop.accounts.addresses import verified_emails
+        from tabletop.accounts.addresses import verified_addresses
 
         if not getattr(user, "is_authenticated", False):
             return self.none()
-        by_address = models.Q(user__isnull=True, email__in=verified_emails(user))
+        # A subquery: the dashboard asks it on every visit, and needs no query of its own.
+        by_address = models.Q(user__isnull=True, email__in=verified_addresses(user))
         return self.filter(models.Q(user=user) | by_address)
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 
+from tabletop.play import stamps
 from tabletop.play.models import Game, Note
 from tabletop.play.store import NotASeat, Refused
 
@@ -34,6 +35,7 @@ def keep(game: Game, user, text: str) -> Note:
             f"Your note is {len(kept)} characters long; a note holds at most {MAX_LENGTH}."
         )
     note, _ = Note.objects.update_or_create(game=game, user=user, defaults={"text": kept})
+    stamps.player_changed(user.pk)  # their eyes only: the game's other polls stay as they are
     return note
 
 

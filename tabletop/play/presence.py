@@ -46,6 +46,14 @@ class Seen:
         return moment < self.until
 
 
+@dataclass(frozen=True)
+class Shown:
+    """A game as a poll answered "nothing changed": its id, and the seq the player holds."""
+
+    pk: int
+    seq: int
+
+
 def window() -> timedelta:
     return timedelta(seconds=settings.PRESENCE_SECONDS)
 

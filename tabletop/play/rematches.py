@@ -12,7 +12,7 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils.translation import gettext
 
-from tabletop.play import store
+from tabletop.play import stamps, store
 from tabletop.play.models import Game, Rematch
 from tabletop.play.store import GameNotActive, NotASeat
 
@@ -22,6 +22,7 @@ def accept(game: Game, user) -> Rematch:
     set once every seat has accepted."""
     with transaction.atomic():
         game = Game.objects.select_for_update().get(pk=game.pk)
+        stamps.game_changed(game.pk)
         if game.status != Game.Status.FINISHED:
             raise GameNotActive(gettext("A rematch can be proposed once the game is over."))
         seat = game.seat_of(user)

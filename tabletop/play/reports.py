@@ -19,7 +19,7 @@ from django.db import IntegrityError, models, transaction
 from django.utils.translation import gettext, ngettext
 
 from tabletop.accounts import limits
-from tabletop.play import chat, clock, comments, signals
+from tabletop.play import chat, clock, comments, signals, stamps
 from tabletop.play.models import ChatMessage, Game, Report, StepComment
 from tabletop.play.store import Refused
 
@@ -125,6 +125,7 @@ def hide(message: ChatMessage, moderator) -> bool:
     with transaction.atomic():
         changed = hidden_now(message, moderator)
         if changed:
+            stamps.game_changed(message.game_id, players=[])
             signals.talk_hidden.send(sender=ChatMessage, message=message)
     return changed
 

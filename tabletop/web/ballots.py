@@ -13,10 +13,11 @@ from tabletop.play.models import Game
 MOST_DECIDED_SHOWN = 3
 
 
-def waiting_on_dashboard(user: AbstractBaseUser) -> list[dict]:
-    """The open votes of the player's games that wait for their yes or no."""
+def waiting_on_dashboard(user: AbstractBaseUser, seats: dict[int, int] | None = None) -> list[dict]:
+    """The open votes of the player's games that wait for their yes or no (`seats` as
+    play.ballots.waiting_for takes them)."""
     found = []
-    for vote, _seat in ballots.waiting_for(user):
+    for vote, _seat in ballots.waiting_for(user, seats):
         names = vote.game.state["players"]
         question = {"subject": vote.subject, **vote.details}
         found.append(

@@ -10,7 +10,7 @@ import hashlib
 from dataclasses import dataclass, field, replace
 from types import ModuleType
 
-from django.db.models import Count
+from django.db.models import Count, Prefetch
 from django.utils.translation import gettext, pgettext, pgettext_lazy
 
 import games
@@ -26,6 +26,7 @@ from tabletop.play import (
     rematches,
     scores,
     seat_history,
+    stamps,
     store,
     versions,
 )
@@ -161,12 +162,14 @@ class Entry:
 
 
 def dashboard(user) -> dict:
-    """Games waiting for the user first (soonest deadline first), then for others, then done."""
+    """Games waiting for the user first (soonest deadline first), then for others, then done;
+    in a few queries however many games (the seats with their games, all their seats with
+    their players, the votes, what the page around it asks)."""
     seats = list(
         Seat.objects.filter(user=user)
         .select_related("game")
         .order_by("-game__created")
-        .prefetch_related("game__seats__user")
+        .prefetch_related(Prefetch("game__seats", queryset=Seat.objects.select_related("user")))
     )
     yours, others, forming, finished = [], [], [], []
     for seat in seats:
@@ -183,19 +186,29 @@ def dashboard(user) -> dict:
         else:
             others.append(Entry(game, seat, waiting=waiting_names(game)))
     yours.sort(key=lambda entry: (entry.seat.deadline is None, entry.seat.deadline or 0))
+    running = {
+        seat.game_id: seat.position for seat in seats if seat.game.status == Game.Status.ACTIVE
+    }
     finished.sort(key=lambda entry: entry.game.finished or entry.game.created, reverse=True)
     return {
         "yours": yours,
         "others": others,
         "forming": forming,
         "finished": finished[:20],
-        "votes_waiting": ballots.waiting_on_dashboard(user),
+        "votes_waiting": ballots.waiting_on_dashboard(user, running),
+        # What base.html's title counts (web.waiting), known here without its query.
+        "games_waiting": len(yours),
     }
 
 
 def dashboard_version(user) -> str:
     """What the dashboard's live list compares to know whether any of the player's games
-    changed: moves, status, seats taken, deadlines (one query on the player's seats)."""
+    changed: the token of the player's stamp, which every write to their games changes
+    (play/stamps.py); with the cache away, their games' moves, status, seats taken and
+    deadlines (one query on the player's seats). Read before the games."""
+    stamp = stamps.read(None, user)
+    if stamp is not None:
+        return stamp.digest(0)
     rows = (
         Seat.objects.filter(user=user)
         .annotate(seated=Count("game__seats"))
@@ -208,10 +221,17 @@ def dashboard_version(user) -> str:
 # ---------------------------------------------------------------------------- a game
 
 
-def game_page(game: Game, user, error: str = "", seen: versions.Version | None = None) -> dict:
+def game_page(
+    game: Game,
+    user,
+    error: str = "",
+    seen: versions.Version | None = None,
+    stamp: stamps.Stamp | None = None,
+) -> dict:
     """Everything the game page shows `user`: their view, their moves and the latest lines.
     `seen` is the game's version as the caller already read it (the panel's poll): its
-    marks also say which parts have nothing to read (no talk, no note, no invitation)."""
+    marks also say which parts have nothing to read (no talk, no note, no invitation).
+    `stamp` is the game's stamps as the caller read them before the game."""
     seen = seen or versions.read(game.pk, user)
     seat = with_players(game).seat_of(user)
     context = {
@@ -228,7 +248,7 @@ def game_page(game: Game, user, error: str = "", seen: versions.Version | None =
         "result": result_line(game),
         "score": score_explained(game),
         "live": game.status not in (Game.Status.FINISHED, Game.Status.CANCELLED),
-        "version": version(game, user, seen),
+        "version": version(game, user, seen, stamp),
         "next_game": next_game(user, game) if seen.elsewhere is not None else None,
         **table_talk(game, user, seat, seen),
         **table(game, user, seat, seen),
@@ -314,9 +334,18 @@ def named(game: Game, lines: list[dict]) -> list[dict]:
     ]
 
 
-def version(game: Game, user=None, seen: versions.Version | None = None) -> str:
-    """What the live panel compares to know whether anything changed (play/versions.py), at
-    the seq the page was built from: a move since then makes the next poll fetch it."""
+def version(
+    game: Game,
+    user=None,
+    seen: versions.Version | None = None,
+    stamp: stamps.Stamp | None = None,
+) -> str:
+    """What the live panel compares to know whether anything changed, at the seq the page was
+    built from: the token of the stamps read before the game (play/stamps.py), or without
+    them (a cache away, a page built after a write) the version read from the database
+    (play/versions.py), which the poll still answers from."""
+    if stamp is not None:
+        return stamp.token(game.seq)
     seen = seen or versions.read(game.pk, user)
     return replace(seen, seq=game.seq, status=game.status).text
 

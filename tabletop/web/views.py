@@ -11,7 +11,7 @@ import json
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.cache import get_conditional_response, quote_etag
@@ -21,8 +21,8 @@ from django.views.decorators.http import require_POST
 from django.views.decorators.vary import vary_on_cookie
 
 from tabletop.accounts import limits
-from tabletop.accounts.models import Preferences
-from tabletop.play import invitations, presence, store, versions
+from tabletop.accounts.middleware import preferred_time_zone
+from tabletop.play import invitations, presence, stamps, store, versions
 from tabletop.play.export import export
 from tabletop.play.models import Analysis, Game, Move
 from tabletop.web import analysis, pages, step_links, tables
@@ -43,10 +43,11 @@ def page(request: HttpRequest, template: str, context: dict, status: int = 200) 
 def dashboard(request: HttpRequest) -> HttpResponse:
     if not request.user.is_authenticated:
         return page(request, "web/welcome.html", {"games": pages.gallery()})
+    version = pages.dashboard_version(request.user)  # before the games it stands for
     context = pages.dashboard(request.user)
     context["invitations"] = invitations.pending_for(request.user)
-    context["version"] = pages.dashboard_version(request.user)
-    context["time_zone"] = Preferences.of(request.user).time_zone
+    context["version"] = version
+    context["time_zone"] = preferred_time_zone(request.user)  # kept in the cache
     return page(request, "web/dashboard.html", context)
 
 
@@ -121,31 +122,67 @@ def join(request: HttpRequest, game_id: int) -> HttpResponse:
 
 
 def game(request: HttpRequest, game_id: int) -> HttpResponse:
+    stamp = stamps.read(game_id, request.user)  # before the game: a write meanwhile shows
     found = tables.shown_game(request, game_id)
     presence.mark_seen(request.user, found)
-    return page(request, "web/game.html", pages.game_page(found, request.user))
+    return page(request, "web/game.html", pages.game_page(found, request.user, stamp=stamp))
 
 
 @cache_control(private=True, no_cache=True)
 @vary_on_cookie
 def panel(request: HttpRequest, game_id: int) -> HttpResponse:
     """The game panel alone, for htmx polling: nothing (204) while the game has not moved, and
-    304 to a conditional GET whose ETag still holds, both from one read of the game's version.
-    Each poll tells mail the player is still at the game (no turn email meanwhile)."""
+    304 to a conditional GET whose ETag still holds, from the stamps in the cache (no query
+    about the game), or else from one read of the game's version. Each poll tells mail the
+    player is still at the game (no turn email meanwhile)."""
+    stamp = stamps.read(game_id, request.user)
+    if stamp is not None:
+        unchanged = unchanged_since_stamp(request, stamp)
+        if unchanged is not None:
+            return unchanged
     seen = versions.read(game_id, request.user)
     # No such game, or only the full check can tell (it answers a stranger 403).
     found = None if seen and seen.plainly_shown else tables.shown_game(request, game_id)
     if seen is None:
         raise Http404(gettext("There is no game %(id)s.") % {"id": game_id})
     presence.mark_seen(request.user, seen)
+    if stamp is None:
+        unchanged = unchanged_since_version(request, seen)
+        if unchanged is not None:
+            return unchanged
+    # Else the poll holds no token of the current stamps (a page built after a write, or
+    # with the cache away, holds the database's version): the panel anew gives it one.
+    found = found or tables.shown_game(request, game_id)
+    context = pages.game_page(found, request.user, seen=seen, stamp=stamp)
+    response = page(request, "web/game_panel.html", context)
+    return tagged(response, seen) if stamp is None else stamped(response, context["version"])
+
+
+def unchanged_since_stamp(request: HttpRequest, stamp: stamps.Stamp) -> HttpResponse | None:
+    """204 or 304 when the token the poll holds is still the viewer's: it was only handed to
+    them with a page they were allowed to see, and any change to what they see changes it."""
+    held = stamp.seq_held(request.GET.get("version"))
+    if held is not None:
+        response = HttpResponse(status=204)
+    else:
+        held = stamp.seq_in_etags(request.headers.get("If-None-Match", ""))
+        if held is None:
+            return None
+        response = HttpResponseNotModified()
+    presence.mark_seen(request.user, presence.Shown(stamp.game_id, held))
+    return stamped(response, stamp.token(held))
+
+
+def unchanged_since_version(request: HttpRequest, seen: versions.Version) -> HttpResponse | None:
     if request.GET.get("version") == seen.text:
         return tagged(HttpResponse(status=204), seen)
     unchanged = get_conditional_response(request, etag=quote_etag(seen.tag))
-    if unchanged is not None:
-        return tagged(unchanged, seen)
-    found = found or tables.shown_game(request, game_id)
-    context = pages.game_page(found, request.user, seen=seen)
-    return tagged(page(request, "web/game_panel.html", context), seen)
+    return tagged(unchanged, seen) if unchanged is not None else None
+
+
+def stamped(response: HttpResponse, token: str) -> HttpResponse:
+    response["ETag"] = quote_etag(token)
+    return response
 
 
 def tagged(response: HttpResponse, seen: versions.Version) -> HttpResponse:

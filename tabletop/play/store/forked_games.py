@@ -12,6 +12,7 @@ from django.utils.translation import gettext, ngettext
 
 from tabletop.accounts import blocks
 from tabletop.accounts.bots import bot_player
+from tabletop.play import stamps
 from tabletop.play.models import Game, Seat
 from tabletop.play.store.errors import GameNotActive, NotASeat, Refused
 from tabletop.play.store.replays import replay
@@ -52,6 +53,7 @@ def fork_game(source: Game, at: int, seated: list, creator: AbstractBaseUser) ->
             forked_from=source,
             forked_at=at,
         )
+        stamps.game_changed(game.pk)
         bots = 0
         for position_number, user in enumerate(seated):
             if user is None:

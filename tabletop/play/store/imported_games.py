@@ -13,7 +13,7 @@ from django.utils import timezone
 
 import games
 from games import IllegalMove, canonical
-from tabletop.play import signals
+from tabletop.play import signals, stamps
 from tabletop.play.models import Game, Move, Seat
 from tabletop.play.store.errors import Refused
 from tabletop.play.store.outcomes import logged_outcome
@@ -46,6 +46,7 @@ def import_finished_game(
         raise Refused(f"This game is here already, as {twin.title} #{twin.pk}.")
     with transaction.atomic():
         game = _stored_import(document, players, bots, forked_from)
+        stamps.game_changed(game.pk)
         _project_import(game, document)
         problems = verify(game)
         if problems:

@@ -1,6 +1,7 @@
-"""How a write begins: the game row locked with its seats and players in one query, the
-writer's seat, the check that the game is running and the writer saw its latest move, and
-the caller's game object brought up to date afterwards.
+"""How a write begins: the game row locked with its seats and players in one query (or
+alone), the polls of the game and its players told that it changes (`stamps`), the writer's
+seat, the check that the game is running and the writer saw its latest move, and the caller's
+game object brought up to date afterwards.
 
 Apart because moves, take-backs, votes and timeouts all begin (and end) the same way.
 """
@@ -12,7 +13,7 @@ from django.db import router
 from django.db.models import QuerySet, prefetch_related_objects
 from django.utils.translation import gettext
 
-from tabletop.play import prepared
+from tabletop.play import prepared, stamps
 from tabletop.play.models import Game, Seat
 from tabletop.play.store.errors import GameNotActive, NoSuchGame, NotASeat, StaleMove
 
@@ -32,8 +33,10 @@ def lock_with_seats(game_id: int) -> Game:
         if found is None:
             raise NoSuchGame(gettext("There is no game %(id)s.") % {"id": game_id})
         prefetch_related_objects([found], "seats")
+        stamps.game_changed(found.pk)
         return found
     locked = seats[0].game
+    stamps.game_changed(locked.pk, [seat.user_id for seat in seats])
     for seat in seats:
         seat.game = locked
     _cache_seats(locked, seats)
@@ -72,6 +75,13 @@ def with_players(game: Game) -> Game:
         seat.game = game
     _cache_seats(game, seats)
     return game
+
+
+def lock_game(game_id: int) -> Game:
+    """The game row alone, locked for this transaction, for a write that needs no seats."""
+    locked = Game.objects.select_for_update().get(pk=game_id)
+    stamps.game_changed(locked.pk)
+    return locked
 
 
 STAND_IN_GAME = -7_770_101

@@ -76,7 +76,7 @@ def submit_steps(
 def act_for_seat(game: Game, seat: int, move: dict, source: str, at_seq: int) -> list[Move]:
     """A system step for a seat (a timeout's bot move, skip or forfeit)."""
     with transaction.atomic():
-        locked = Game.objects.select_for_update().get(pk=game.pk)
+        locked = lock_with_seats(game.pk)
         check_fresh(locked, at_seq)
         return advance(locked, [Step(seat, move, source)])
 
@@ -103,7 +103,7 @@ def submit_lines(
     is logged and it is raised, as any other refusal.
     """
     with transaction.atomic():
-        locked = Game.objects.select_for_update().get(pk=game.pk)
+        locked = lock_with_seats(game.pk)
         seat = seat_of(locked, user)
         check_fresh(locked, expected_seq)
         written = [Step(seat, None, source, line=n, text=text) for n, text in enumerate(lines, 1)]
@@ -116,7 +116,7 @@ def submit_lines(
 def resign(game: Game, user: AbstractBaseUser, source: str) -> list[Move]:
     """The player leaves the game; a bot plays their seat from here on (logged as a step)."""
     with transaction.atomic():
-        locked = Game.objects.select_for_update().get(pk=game.pk)
+        locked = lock_with_seats(game.pk)
         seat = seat_of(locked, user)
         return advance(locked, [Step(seat, RESIGN, source)])
 

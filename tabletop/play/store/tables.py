@@ -17,9 +17,10 @@ from games import IllegalMove, RandomStream
 from games.base import check_player_count, player_names, resolve_options
 from tabletop.accounts import blocks
 from tabletop.accounts.bots import bot_player
-from tabletop.play import signals, texts
+from tabletop.play import signals, stamps, texts
 from tabletop.play.models import Game, Seat
 from tabletop.play.store.errors import GameNotActive, NotASeat, NotInvited, Refused
+from tabletop.play.store.locks import lock_game
 from tabletop.play.store.moves import advance
 from tabletop.play.store.projection import bot_seats, project
 from tabletop.play.store.replays import set_up
@@ -74,6 +75,7 @@ def create_game(
             timeout_policy=timeout_policy,
             private=bool(private),
         )
+        stamps.game_changed(game.pk)  # the creator's dashboard lists it
         if join or fill_with_bots:
             _take_seat(game, creator)
         for number in range(1, game.players) if fill_with_bots else ():
@@ -88,7 +90,7 @@ def join_game(game: Game, user: AbstractBaseUser) -> Seat:
     a seat that no invitation holds, and only at a table that is not private.
     """
     with transaction.atomic():
-        game = Game.objects.select_for_update().get(pk=game.pk)
+        game = lock_game(game.pk)
         if game.status == Game.Status.CANCELLED:
             raise GameNotActive(gettext("This table was cancelled before it started."))
         if game.status != Game.Status.OPEN:
@@ -133,6 +135,7 @@ def _check_a_seat_is_free(game: Game) -> None:
 def _take_seat(game: Game, user, is_bot: bool = False) -> Seat:
     position = game.seats.count()
     seat = Seat.objects.create(game=game, position=position, user=user, is_bot=is_bot)
+    stamps.game_changed(game.pk, [user.pk])  # their dashboard lists the game from now on
     _accept_invitation(game, user)
     if game.seats.count() == game.players:
         start_play(game)
@@ -148,7 +151,7 @@ def cancel_game(game: Game, user: AbstractBaseUser) -> Game:
     """The creator calls off a table that has not started; its seats and invitations stay
     as they were, for the page to tell what became of the table."""
     with transaction.atomic():
-        game = Game.objects.select_for_update().get(pk=game.pk)
+        game = lock_game(game.pk)
         if game.created_by_id != user.pk:
             raise NotASeat(
                 gettext("Only %(name)s, who set this table, can cancel it.")
@@ -188,6 +191,7 @@ def start_rematch(game: Game) -> Game:
             private=True,
             rematch_of=game,
         )
+        stamps.game_changed(rematch.pk)
         for seat in game.seats.order_by("position"):
             Seat.objects.create(
                 game=rematch, position=seat.position, user=seat.user, is_bot=seat.is_bot

@@ -15,7 +15,7 @@ from django.db.models import Prefetch, prefetch_related_objects
 
 from games import RandomStream
 from games.bots import strong
-from tabletop.play import clock, signals
+from tabletop.play import clock, signals, stamps
 from tabletop.play.models import Game, Move
 from tabletop.play.store.events import RESIGN
 from tabletop.play.store.locks import lock_with_seats, seats_with_players
@@ -83,6 +83,8 @@ def _lock_for_timeouts(game_ids: list[int]) -> tuple[list[Game], dict[int, list[
     )
     if locked:
         prefetch_related_objects(locked, Prefetch("seats", queryset=seats_with_players()))
+    for game in locked:
+        stamps.game_changed(game.pk, [seat.user_id for seat in game.seats.all()])
     return locked, {game.pk: resigned_seats(game) for game in locked}
 
 

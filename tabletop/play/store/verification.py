@@ -10,6 +10,7 @@ from django.db import transaction
 
 from games import IllegalMove, RandomStream, canonical
 from tabletop.play.models import Game
+from tabletop.play.store.locks import lock_game
 from tabletop.play.store.log_lines import Told
 from tabletop.play.store.outcomes import logged_outcome
 from tabletop.play.store.projection import resigned_in_log
@@ -123,7 +124,7 @@ def rebuild_projection(game: Game) -> list[str]:
     problems = verify(game)
     if problems and not any("does not replay" in p for p in problems):
         with transaction.atomic():
-            locked = Game.objects.select_for_update().get(pk=game.pk)
+            locked = lock_game(game.pk)
             state, locked.random_events, told = replay_telling(locked)
             locked.log_lines.all().delete()
             locked.snapshots.all().delete()

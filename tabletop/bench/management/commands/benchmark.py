@@ -18,6 +18,7 @@ from tabletop.bench import bots as bot_benchmarks
 from tabletop.bench import mail as mail_benchmarks
 from tabletop.bench import play as benchmarks
 from tabletop.bench import render as render_benchmarks
+from tabletop.bench import requests as request_benchmarks
 
 
 class Command(BaseCommand):
@@ -29,9 +30,20 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         parser.add_argument(
             "--only",
-            choices=["rules", "database", "reads", "api", "mail", "bots", "analysis", "render"],
+            choices=[
+                "rules",
+                "database",
+                "reads",
+                "api",
+                "mail",
+                "bots",
+                "analysis",
+                "render",
+                "polls",
+            ],
             help="one part only (reads: the reads that must not grow with the log; api: a move "
-            "against the floor; both also part of database)",
+            "against the floor; both also part of database; polls: an unchanged poll against its "
+            "floor, a busy player's dashboard and the history page by log length)",
         )
         parser.add_argument(
             "--bot-games", type=int, default=200, help="games per matchup for the bots' table"
@@ -51,6 +63,9 @@ class Command(BaseCommand):
             return
         if only == "analysis":
             self.analysis_figures(tuple(kw["game"] or ()))
+            return
+        if only == "polls":
+            self.poll_figures()
             return
         if only in (None, "rules"):
             self.rules_figures(seconds)
@@ -131,6 +146,48 @@ class Command(BaseCommand):
         finally:
             connection.creation.destroy_test_db(old_name, verbosity=0)
 
+    def poll_figures(self) -> None:
+        """An unchanged poll against its floor, a busy dashboard, the history page by length."""
+        old_name = connection.creation.create_test_db(verbosity=0, autoclobber=True)
+        try:
+            polls = request_benchmarks.unchanged_polls()
+            floor = polls["floor"]
+            self.stdout.write(
+                f"[{polls['vendor']}] unchanged polls, p50 (p95), queries; floor (DRF token "
+                f"GET answering a constant) {ms(floor['p50'])} ({ms(floor['p95'])}), "
+                f"{floor['queries']:g} queries:"
+            )
+            for key, label in (
+                ("api_304", "API game detail, its ETag (304)"),
+                ("panel_304", "game panel, its ETag (304)"),
+                ("panel_204", "game panel, htmx version (204)"),
+            ):
+                row = polls[key]
+                self.stdout.write(
+                    f"  {label:34} {ms(row['p50'])} ({ms(row['p95'])}), {row['queries']:g} "
+                    f"queries, {row['p50'] / floor['p50']:.2f}x the floor (at most 1.5)"
+                )
+            board = request_benchmarks.dashboard()
+            page, poll = board["page"], board["poll"]
+            self.stdout.write(
+                f"[{board['vendor']}] dashboard of a player with {board['games']} games: "
+                f"{page['queries']:g} queries (at most 6), p50 {ms(page['p50'])}; its live "
+                f"list unchanged (204): {poll['queries']:g} queries, p50 {ms(poll['p50'])}"
+            )
+            history = request_benchmarks.history_by_log_length()
+            short, window, long = history["short"], history["window"], history["long"]
+            self.stdout.write(
+                f"[{history['vendor']}] history page at the last move but one, DOS at "
+                f"{short['moves']}, {window['moves']} and {long['moves']} moves: p50 "
+                f"{ms(short['p50'])}, {ms(window['p50'])} and {ms(long['p50'])}; "
+                f"{short['queries']:g}, {window['queries']:g} and {long['queries']:g} queries; "
+                f"{long['p50'] / short['p50']:.2f}x from {short['moves']} (30 lines shown) and "
+                f"{long['p50'] / window['p50']:.2f}x from {window['moves']} (the same 80 lines) "
+                f"to {long['moves']} (at most 1.3)"
+            )
+        finally:
+            connection.creation.destroy_test_db(old_name, verbosity=0)
+
     def api_figures(self) -> None:
         api = benchmarks.api_latency()
         self.stdout.write(
@@ -193,3 +250,7 @@ class Command(BaseCommand):
                 self.stdout.write(line)
         finally:
             connection.creation.destroy_test_db(old_name, verbosity=0)
+
+
+def ms(seconds: float) -> str:
+    return f"{seconds * 1000:.2f} ms"
