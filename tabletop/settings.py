@@ -77,6 +77,7 @@ INSTALLED_APPS = [
     "allauth.account",
     "tabletop.accounts",
     "tabletop.play",
+    "tabletop.tournaments",
     "tabletop.mail",
     "tabletop.ratings",
     "tabletop.web",
@@ -255,6 +256,10 @@ CELERY_TASK_IGNORE_RESULT = True
 CELERY_BEAT_SCHEDULE = {
     "deadlines-every-minute": {"task": "tabletop.play.tasks.sweep_deadlines", "schedule": 60.0},
     "mail-every-minute": {"task": "tabletop.mail.tasks.sweep", "schedule": 60.0},
+    "tournaments-every-minute": {
+        "task": "tabletop.tournaments.tasks.sweep_tournaments",
+        "schedule": 60.0,
+    },
 }
 
 # The cache (rate limits count in it, and who has a game open: tabletop/play/presence.py):
