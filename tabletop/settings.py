@@ -221,6 +221,11 @@ SPECTACULAR_SETTINGS = {
     "SERVE_INCLUDE_SCHEMA": False,
     # Separate request and answer components, so that read-only fields are not asked for.
     "COMPONENT_SPLIT_REQUEST": True,
+    # A webhook and a tournament both have a format: each its own enum, named.
+    "ENUM_NAME_OVERRIDES": {
+        "WebhookFormatEnum": ["json", "discord", "slack"],
+        "TournamentFormatEnum": ["round_robin", "swiss"],
+    },
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "tabletop.api.schema.tell_what_text_may_hold",
