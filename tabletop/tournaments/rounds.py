@@ -10,6 +10,8 @@ and the second finds the round ended (or the first finds the second's game still
 
 from __future__ import annotations
 
+from dataclasses import asdict
+
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
 from django.utils.translation import gettext
@@ -141,15 +143,15 @@ def _still_running(played: Round, ending: int | None) -> bool:
 
 def project_points(tournament: Tournament) -> None:
     """Each entry's points as the log's standings give them (the projection the list shows)."""
-    points = {row["player"]: row["points"] for row in standings_of(tournament)}
+    points = {row.player: row.points for row in standings_of(tournament)}
     for entry in tournament.entries.all():
         if entry.points != points.get(entry.player_id, 0.0):
             entry.points = points.get(entry.player_id, 0.0)
             entry.save(update_fields=["points"])
 
 
-def winners_of(standings: list[dict]) -> list[int]:
-    return [row["player"] for row in standings if row["place"] == 1]
+def winners_of(standings: list) -> list[int]:
+    return [row.player for row in standings if row.rank == 1]
 
 
 def finish(tournament: Tournament) -> None:
@@ -159,7 +161,8 @@ def finish(tournament: Tournament) -> None:
     tournament.status = Tournament.Status.FINISHED
     tournament.finished = clock.now()
     tournament.save(update_fields=["winners", "status", "finished"])
-    log_event(tournament, Kind.FINISHED, winners=tournament.winners, standings=table)
+    rows = [asdict(row) for row in table]
+    log_event(tournament, Kind.FINISHED, winners=tournament.winners, standings=rows)
     winners = [
         e.player
         for e in Entry.objects.filter(tournament=tournament, player_id__in=tournament.winners)
