@@ -71,6 +71,7 @@ def move_on_stalled_rounds() -> int:
         with transaction.atomic():
             tournament = lock(tournament_id)
             if tournament.current_round == number and tournament.status == "running":
+                rounds.results_left_unlogged(tournament)
                 rounds.move_on(tournament)
                 done += 1
     return done

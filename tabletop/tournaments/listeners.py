@@ -1,8 +1,10 @@
 """Tournaments listen to play: a game's end is a result (and may seat the next round), a
 seat's timeout counts toward dropping its player, and `verify_log` checks tournaments' logs.
 
-A result's seating runs in a savepoint: if it fails, the game's end still commits (a broken
-seating must not refuse a player's last move), and the sweep moves the round on later.
+The result is logged with the game's end (if that fails, the end fails with it, as any
+receiver of the store's). The next round's seating runs in a savepoint after it: if it fails,
+nothing of it is left, the game's end still commits (a broken seating must not refuse a
+player's last move), and the sweep seats the round later.
 """
 
 from __future__ import annotations
@@ -18,11 +20,14 @@ log = logging.getLogger(__name__)
 
 
 def on_game_ended(sender, game, **_) -> None:
+    tournament = rounds.record_result(game)
+    if tournament is None or tournament.status != tournament.Status.RUNNING:
+        return
     try:
         with transaction.atomic():
-            rounds.record_result(game)
+            rounds.move_on(tournament, ending=game.pk)
     except Exception:
-        log.exception("the tournament's part of game %s's end failed", game.pk)
+        log.exception("seating the round after game %s failed; the sweep retries", game.pk)
 
 
 def on_timeout(sender, game, seat, **_) -> None:

@@ -1,19 +1,30 @@
 """Who sits with whom: a round robin's schedule, and one Swiss round.
 
 A minimal stand-in (issue 30): the pairing engine proper is written apart and takes this
-file's place with the same two names and signatures.
+file's place with the same names and signatures (meetings, round_robin, swiss_round). A table
+is a list of player ids in seat order; a player at no table of a round has a bye.
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from itertools import combinations
 
 
-def round_robin(players: Sequence[Hashable], table_size: int) -> list[list[list[Hashable]]]:
-    """Rounds of tables in which every player meets every other. Two seats: the circle method
-    (one player stays, the others turn; an odd count gives one player a table alone, a bye).
-    More seats: the same turning, cut into consecutive tables."""
-    field = list(players) + ([None] if len(players) % 2 and table_size == 2 else [])
+def meetings(tables: Iterable[Sequence[int]]) -> dict[frozenset, int]:
+    """How often each pair of players sat at one table: the `met` that `swiss_round` takes."""
+    met: Counter = Counter()
+    for table in tables:
+        for pair in combinations(table, 2):
+            met[frozenset(pair)] += 1
+    return dict(met)
+
+
+def round_robin(players: list[int], table_size: int) -> list[list[list[int]]]:
+    """Rounds of tables: the circle method (one player stays, the others turn), cut into
+    tables of `table_size`; players left over in a round sit out."""
+    field: list = list(players) + ([None] if len(players) % 2 and table_size == 2 else [])
     count = len(field)
     if count < 2:
         return []
@@ -22,31 +33,29 @@ def round_robin(players: Sequence[Hashable], table_size: int) -> list[list[list[
     for number in range(needed):
         turned = [field[0], *field[1:][number:], *field[1:][:number]]
         if table_size == 2:
-            pairs = [[turned[i], turned[count - 1 - i]] for i in range(count // 2)]
+            tables = [[turned[i], turned[count - 1 - i]] for i in range(count // 2)]
         else:
-            pairs = [turned[i : i + table_size] for i in range(0, count, table_size)]
-        rounds.append([[p for p in table if p is not None] for table in pairs])
+            tables = [turned[i : i + table_size] for i in range(0, count, table_size)]
+        tables = [[p for p in table if p is not None] for table in tables]
+        rounds.append([table for table in tables if len(table) == table_size])
     return rounds
 
 
 def swiss_round(
-    players: Sequence[Hashable],
-    points: dict,
-    met: dict,
+    players: list[int],
+    points: dict[int, float],
+    met: dict[frozenset, int],
     table_size: int,
-    byes_had: dict,
+    byes_had: dict[int, int],
     allow_smaller_table: bool,
-) -> tuple[list[list[Hashable]], list[Hashable]]:
-    """One Swiss round: players by points (most first, the given order breaking ties), cut
-    into tables of `table_size`; the remainder sit at one smaller table if allowed, else get
-    byes (those with the fewest byes so far, fewest points). `met` (player -> players met) is
-    not weighed by this stand-in."""
-    ranked = sorted(players, key=lambda p: -points.get(p, 0))
+) -> tuple[list[list[int]], list[int]]:
+    """Players by points (then id) cut into tables; the remainder sit at one smaller table if
+    allowed, else get byes (fewest byes so far, lowest ranked). `met` is not weighed here."""
+    ranked = sorted(players, key=lambda p: (-points.get(p, 0), p))
     spare = len(ranked) % table_size
-    byes: list[Hashable] = []
-    if spare and not allow_smaller_table:
-        order = sorted(ranked, key=lambda p: (byes_had.get(p, 0), points.get(p, 0)))
-        byes = order[:spare]
+    byes: list[int] = []
+    if spare and not (allow_smaller_table and spare >= 2):
+        bottom_first = sorted(range(len(ranked)), key=lambda r: (byes_had.get(ranked[r], 0), -r))
+        byes = [ranked[r] for r in sorted(bottom_first[:spare])]
         ranked = [p for p in ranked if p not in byes]
-    tables = [ranked[i : i + table_size] for i in range(0, len(ranked), table_size)]
-    return tables, byes
+    return [ranked[i : i + table_size] for i in range(0, len(ranked), table_size)], byes

@@ -7,6 +7,7 @@ verification all read them the same way.
 
 from __future__ import annotations
 
+from tabletop.tournaments import pairing
 from tabletop.tournaments import standings as reckoning
 from tabletop.tournaments.log import events_of
 from tabletop.tournaments.models import Tournament, TournamentEvent
@@ -34,22 +35,20 @@ def byes_in_log(tournament: Tournament) -> list[int]:
     return [p for event in events_of(tournament, Kind.SEATED) for p in event.data["byes"]]
 
 
-def standings_of(tournament: Tournament) -> list[dict]:
-    """The standings table rebuilt from the log, best first: each row's `player` is a user id,
-    with `points`, `opponents_points`, `score`, `games`, `byes` and `place`."""
-    return reckoning.standings(
-        players_in_log(tournament), results_in_log(tournament), byes_in_log(tournament)
-    )
+def standings_of(tournament: Tournament) -> list[reckoning.Standing]:
+    """The standings table rebuilt from the log, best first (`standings.Standing` rows: the
+    player's user id, points, opponents' points, score sum, games, wins, byes and rank)."""
+    results = [
+        reckoning.GameResult(r["players"], r["scores"], r["winners"])
+        for r in results_in_log(tournament)
+    ]
+    return reckoning.standings(results, byes_in_log(tournament), players_in_log(tournament))
 
 
-def met_in_log(tournament: Tournament) -> dict[int, set[int]]:
-    """Who has sat at a table with whom (player -> the players they met)."""
-    met: dict[int, set[int]] = {}
-    for event in events_of(tournament, Kind.SEATED):
-        for table in event.data["tables"]:
-            for player in table["players"]:
-                met.setdefault(player, set()).update(p for p in table["players"] if p != player)
-    return met
+def met_in_log(tournament: Tournament) -> dict[frozenset, int]:
+    """How often each pair of players has sat at one table (`pairing.meetings`)."""
+    seated = events_of(tournament, Kind.SEATED)
+    return pairing.meetings(table["players"] for e in seated for table in e.data["tables"])
 
 
 def timeouts_in_log(tournament: Tournament, player: int) -> int:

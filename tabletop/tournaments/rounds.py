@@ -10,6 +10,8 @@ and the second finds the round ended (or the first finds the second's game still
 
 from __future__ import annotations
 
+from dataclasses import asdict
+
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
 from django.utils.translation import gettext
@@ -81,16 +83,21 @@ def begin(tournament: Tournament) -> None:
     move_on(tournament)
 
 
-def record_result(game: Game) -> None:
+def record_result(game: Game) -> Tournament | None:
     """A game of a tournament ended (play's `game_ended`, inside the store's transaction, the
-    game not yet saved): its result logged, and the next round seated if it was the last
-    game of the current round. A game of no tournament is none of ours."""
+    game not yet saved): its result logged, with the adjudication that ended it if one did;
+    the tournament, locked, or None for a game of no tournament."""
     link = RoundGame.objects.select_related("round").filter(game_id=game.pk).first()
     if link is None:
-        return
+        return None
     tournament = lock(link.round.tournament_id)
-    if tournament.events.filter(kind=Kind.RESULT, data__game=game.pk).exists():
-        return  # told twice (a replayed signal): the log has it once
+    if not tournament.events.filter(kind=Kind.RESULT, data__game=game.pk).exists():
+        log_result(tournament, link, game)
+        project_points(tournament)
+    return tournament
+
+
+def log_result(tournament: Tournament, link: RoundGame, game: Game) -> None:
     outcome = game.outcome or {}
     players = [seat.user_id for seat in game.seats.order_by("position")]
     adjudicated = (outcome.get("details") or {}).get("adjudicated")
@@ -108,9 +115,21 @@ def record_result(game: Game) -> None:
         scores=outcome.get("scores", [0] * len(players)),
         winners=outcome.get("winners", []),
     )
-    project_points(tournament)
-    if tournament.status == Tournament.Status.RUNNING:
-        move_on(tournament, ending=game.pk)
+
+
+def results_left_unlogged(tournament: Tournament) -> int:
+    """The results of the tournament's finished games that its log lacks, logged (a repair:
+    every game's end logs its own); how many."""
+    logged = {e.data["game"] for e in tournament.events.filter(kind=Kind.RESULT)}
+    links = RoundGame.objects.filter(
+        round__tournament=tournament, game__status=Game.Status.FINISHED
+    ).select_related("round", "game")
+    missing = [link for link in links if link.game_id not in logged]
+    for link in missing:
+        log_result(tournament, link, link.game)
+    if missing:
+        project_points(tournament)
+    return len(missing)
 
 
 def move_on(tournament: Tournament, ending: int | None = None) -> None:
@@ -141,15 +160,15 @@ def _still_running(played: Round, ending: int | None) -> bool:
 
 def project_points(tournament: Tournament) -> None:
     """Each entry's points as the log's standings give them (the projection the list shows)."""
-    points = {row["player"]: row["points"] for row in standings_of(tournament)}
+    points = {row.player: row.points for row in standings_of(tournament)}
     for entry in tournament.entries.all():
         if entry.points != points.get(entry.player_id, 0.0):
             entry.points = points.get(entry.player_id, 0.0)
             entry.save(update_fields=["points"])
 
 
-def winners_of(standings: list[dict]) -> list[int]:
-    return [row["player"] for row in standings if row["place"] == 1]
+def winners_of(standings: list) -> list[int]:
+    return [row.player for row in standings if row.rank == 1]
 
 
 def finish(tournament: Tournament) -> None:
@@ -159,7 +178,8 @@ def finish(tournament: Tournament) -> None:
     tournament.status = Tournament.Status.FINISHED
     tournament.finished = clock.now()
     tournament.save(update_fields=["winners", "status", "finished"])
-    log_event(tournament, Kind.FINISHED, winners=tournament.winners, standings=table)
+    rows = [asdict(row) for row in table]
+    log_event(tournament, Kind.FINISHED, winners=tournament.winners, standings=rows)
     winners = [
         e.player
         for e in Entry.objects.filter(tournament=tournament, player_id__in=tournament.winners)

@@ -54,27 +54,28 @@ def _round_robin_round(tournament: Tournament, number: int, players: list[int]) 
     started = events_of(tournament, Kind.STARTED)[0]
     scheduled = started.data["schedule"][number - 1]
     least = tournament.rules.min_players
-    tables, byes = [], []
+    tables = []
     for table in scheduled:
         present = [p for p in table if p in players]
         if len(present) >= least:
             tables.append(present)
-        else:
-            byes += present
+    seated = {p for table in tables for p in table}
+    byes = [p for p in players if p not in seated]
     why = (
         f"Round {number} of the round robin's schedule made at the start; players dropped "
-        "since are left out, and a table left too small for the game gives byes."
+        "since are left out; a player at no table (left over, or whose table was left too "
+        "small for the game) has a bye."
     )
     return Seating(tables, byes, why)
 
 
 def _swiss_round(tournament: Tournament, number: int, players: list[int]) -> Seating:
-    points = {row["player"]: row["points"] for row in standings_of(tournament)}
+    points = {row.player: row.points for row in standings_of(tournament)}
     byes_had: dict[int, int] = {}
     for player in byes_in_log(tournament):
         byes_had[player] = byes_had.get(player, 0) + 1
     spare = len(players) % tournament.table_size
-    smaller = bool(spare) and spare >= tournament.rules.min_players
+    smaller = spare >= max(2, tournament.rules.min_players)
     tables, byes = pairing.swiss_round(
         players, points, met_in_log(tournament), tournament.table_size, byes_had, smaller
     )

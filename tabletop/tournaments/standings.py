@@ -1,18 +1,41 @@
 """Points by placing and the standings they give.
 
 A minimal stand-in (issue 30): the standings proper are written apart and take this file's
-place with the same names.
+place with the same names (GameResult, Standing, placing_points, standings, BYE_POINTS).
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+# A bye is worth the average seat's points.
+BYE_POINTS = 0.5
 
 
-def placing_points(scores: Sequence[int], winners: Sequence[int]) -> list[float]:
-    """Each seat's points for one game: the share of the other seats it finished ahead of, a
-    tie counting half (a win at two seats 1, a draw 0.5, a loss 0). The winners rank first,
-    whatever their score; the rest by score."""
+@dataclass(frozen=True)
+class GameResult:
+    players: list[int]
+    scores: list[int]
+    winners: list[int]
+
+
+@dataclass
+class Standing:
+    rank: int
+    player: int
+    points: float
+    opponents_points: float
+    score_sum: int
+    games: int
+    wins: int
+    byes: int
+    opponents: list[int] = field(default_factory=list)
+
+
+def placing_points(scores: list[int], winners: list[int]) -> list[float]:
+    """Each seat's share of the other seats it finished ahead of, a tie counting half; the
+    winners rank first whatever their score (two seats: win 1, draw 0.5, loss 0)."""
     count = len(scores)
     if count < 2:
         return [1.0] * count
@@ -20,50 +43,57 @@ def placing_points(scores: Sequence[int], winners: Sequence[int]) -> list[float]
     def rank(seat: int) -> tuple:
         return (seat in winners, scores[seat])
 
-    points = []
-    for seat in range(count):
-        ahead = sum(1 for other in range(count) if rank(seat) > rank(other))
-        tied = sum(1 for other in range(count) if other != seat and rank(seat) == rank(other))
-        points.append((ahead + tied / 2) / (count - 1))
-    return points
-
-
-# A bye scores as a sole win.
-BYE_POINTS = 1.0
+    return [
+        sum(
+            1.0 if rank(seat) > rank(other) else 0.5 if rank(seat) == rank(other) else 0.0
+            for other in range(count)
+            if other != seat
+        )
+        / (count - 1)
+        for seat in range(count)
+    ]
 
 
 def standings(
-    players: Sequence[Hashable], results: Sequence[dict], byes: Sequence[Hashable]
-) -> list[dict]:
-    """The table: one row per player, best first: points (placing points of each result,
-    plus a bye's), then the opponents' points, then the total game score. `results` are
-    {"players": [...by seat], "scores": [...], "winners": [seats]}; `byes` one player per bye.
-    Rows that tie on all three share a place."""
-    rows = {p: {"player": p, "points": 0.0, "score": 0, "games": 0, "byes": 0} for p in players}
-    met: dict = {p: [] for p in players}
+    results: Iterable[GameResult],
+    byes: Iterable[int] = (),
+    players: Iterable[int] = (),
+    bye_points: float = BYE_POINTS,
+) -> list[Standing]:
+    """Best first: points, then the opponents' points, then the sum of game scores."""
+    rows: dict[int, Standing] = {}
+
+    def row(player: int) -> Standing:
+        return rows.setdefault(player, Standing(0, player, 0.0, 0.0, 0, 0, 0, 0))
+
+    for player in players:
+        row(player)
     for result in results:
-        seated = result["players"]
-        for seat, earned in enumerate(placing_points(result["scores"], result["winners"])):
-            row = rows.setdefault(
-                seated[seat], {"player": seated[seat], "points": 0.0, "score": 0, "games": 0}
-            )
-            row["points"] += earned
-            row["score"] += result["scores"][seat]
-            row["games"] += 1
-            met.setdefault(seated[seat], []).extend(p for p in seated if p != seated[seat])
+        for seat, earned in enumerate(placing_points(result.scores, result.winners)):
+            entry = row(result.players[seat])
+            entry.points += earned
+            entry.score_sum += result.scores[seat]
+            entry.games += 1
+            entry.wins += seat in result.winners
+            entry.opponents += [p for p in result.players if p != entry.player]
     for player in byes:
-        rows[player]["points"] += BYE_POINTS
-        rows[player]["byes"] = rows[player].get("byes", 0) + 1
-    for player, row in rows.items():
-        row["opponents_points"] = sum(rows[o]["points"] for o in met.get(player, []) if o in rows)
-    order = sorted(rows.values(), key=lambda r: (-r["points"], -r["opponents_points"], -r["score"]))
-    for index, row in enumerate(order):
-        key = (row["points"], row["opponents_points"], row["score"])
-        previous = order[index - 1] if index else None
-        same = previous and key == (
-            previous["points"],
-            previous["opponents_points"],
-            previous["score"],
+        row(player).byes += 1
+        row(player).points += bye_points
+    for entry in rows.values():
+        entry.opponents_points = sum(rows[o].points for o in entry.opponents)
+    ordered = sorted(
+        rows.values(), key=lambda e: (-e.points, -e.opponents_points, -e.score_sum, e.player)
+    )
+    for index, entry in enumerate(ordered):
+        before = ordered[index - 1] if index else None
+        same = before is not None and (
+            before.points,
+            before.opponents_points,
+            before.score_sum,
+        ) == (
+            entry.points,
+            entry.opponents_points,
+            entry.score_sum,
         )
-        row["place"] = previous["place"] if same else index + 1
-    return order
+        entry.rank = before.rank if same else index + 1
+    return ordered

@@ -17,7 +17,7 @@ Kind = TournamentEvent.Kind
 
 def expected(tournament: Tournament) -> dict:
     """What the log says the projection holds."""
-    points = {row["player"]: row["points"] for row in standings_of(tournament)}
+    points = {row.player: row.points for row in standings_of(tournament)}
     dropped = {e.data["player"]: e.data["reason"] for e in events_of(tournament, Kind.DROPPED)}
     finished = events_of(tournament, Kind.FINISHED)
     return {

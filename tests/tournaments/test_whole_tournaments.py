@@ -46,9 +46,9 @@ def test_a_three_seat_swiss_of_dr_gomb_runs_three_rounds_by_itself(make_user):
     assert tournament.events.filter(kind=Kind.RESULT).count() == 9
     counted = hand_count(tournament)
     table = standings_of(tournament)
-    assert {row["player"]: row["points"] for row in table} == pytest.approx(counted)
+    assert {row.player: row.points for row in table} == pytest.approx(counted)
     assert sum(counted.values()) == pytest.approx(9 * sum([1.0, 0.5, 0.0]))
-    assert tournament.winners == [row["player"] for row in table if row["place"] == 1]
+    assert tournament.winners == [row.player for row in table if row.rank == 1]
     assert {e.player_id: e.points for e in tournament.entries.all()} == pytest.approx(counted)
     assert verification.verify(tournament) == []
 
@@ -83,7 +83,7 @@ def test_a_two_seat_round_robin_of_dos_meets_every_pair_once(make_user):
     counted = hand_count(tournament)
     assert sum(counted.values()) == pytest.approx(15)
     table = standings_of(tournament)
-    assert {row["player"]: row["points"] for row in table} == pytest.approx(counted)
-    assert all(row["games"] == 5 for row in table)
+    assert {row.player: row.points for row in table} == pytest.approx(counted)
+    assert all(row.games == 5 for row in table)
     assert tournament.winners and set(tournament.winners) <= {p.pk for p in field}
     assert verification.verify(tournament) == []
