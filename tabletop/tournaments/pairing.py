@@ -41,7 +41,8 @@ MATCHING_REACH = 2
 # Three to five seats: a swap is tried between tables at most this many ranks apart, widened
 # step by step only while a repeat meeting remains.
 SWAP_REACH = 20
-HEAT_START, HEAT_END = 4.0, 0.3
+# The round robin's search: its temperature falls from HEAT_START to HEAT_END over its steps.
+HEAT_START, HEAT_END = 20.0, 1.0
 
 
 def meetings(tables: Iterable[Sequence[int]]) -> dict[frozenset, int]:
@@ -67,16 +68,17 @@ def round_robin(players: list[int], table_size: int) -> list[Round]:
     pair could meet (each player must meet n - 1 others, table_size - 1 a game, and a round
     seats floor(n / table_size) full tables), and one more round at a time while the search
     below leaves a pair unmet. The search (simulated annealing over swaps of two players of
-    one round) makes pair meetings as even as it can: it minimises the sum of squared meeting
-    counts, least when every count is the average rounded down or up.
+    one round, half of them starting from the player who has met their table-mates most) makes
+    pair meetings as even as it can: it minimises the sum of each pair's meetings to the
+    fourth power, least when every count is the average rounded down or up.
 
     How close it gets, for 4 to 12 players (the test's SPREAD table): every pair meets at
     least once, and the spread (most meetings of a pair minus fewest) is 0 or 1 in 12 of the
-    26 cases (3 seats: all but 5 and 6 players), 2 in 10, 3 in 3 (6 players at 3 seats, where
-    no 4-round schedule does better, 10 and 11 at 5 seats) and 4 in one (12 at 5 seats). The
-    rounds exceed the least possible by one or two in 12 cases (e.g. 7 players at 3 seats: 6
-    rounds instead of 4). Small fields at big tables are the hard cases: a single swap moves
-    8 meetings at once. A better search (or a table of known designs) would tighten this.
+    26 cases (at 3 seats in all but 5 and 6 players), 2 in 12 and 3 in two: 6 players at 3
+    seats (4 rounds of two tables of three; no 4-round schedule does better) and 10 at 5
+    seats. The rounds exceed the least possible by one or two in 12 cases (e.g. 7 players at
+    3 seats: 6 rounds instead of 4). Small fields at big tables are the hard cases: one swap
+    moves 8 meetings at once. A table of known designs would tighten some of these.
     """
     if len(set(players)) != len(players):
         raise ValueError("A player can enter a round robin only once.")
@@ -138,8 +140,8 @@ def _even_schedule(count: int, table_size: int, rounds: int) -> list[Round]:
     """`rounds` rounds of full tables over players 0..count-1, pair meetings made even.
 
     Simulated annealing over swaps of two players of one round (between two tables, or a
-    table and the players sitting out). The energy is the sum of squared pair counts, plus a
-    price for each pair that never meets and for uneven byes; the best schedule whose byes
+    table and the players sitting out). The energy is the price of every pair's count (see
+    `_Schedule`), plus a price for uneven byes; the best schedule whose byes
     differ by at most one is kept. Seeded by the numbers alone, so the same call gives the same
     schedule (Python's `random`, whose seeding and `random()` are stable across versions; the
     lifecycle keeps the seating in the tournament's log in any case).
@@ -150,9 +152,11 @@ def _even_schedule(count: int, table_size: int, rounds: int) -> list[Round]:
 
 
 class _Schedule:
-    # A pair that never meets costs as much as this many extra squared meetings: coverage
-    # first, evenness second.
-    UNMET = 6
+    # A pair's price is its meetings to the fourth power (a steep price, so that a pair
+    # meeting far more often than the average weighs more than several a little above it),
+    # and a pair that never meets costs this much: coverage first, evenness second.
+    POWER = 4
+    UNMET = 100
     # Each squared bye above the even share costs this much while annealing; only schedules
     # with even byes are kept.
     BYE = 3
@@ -181,11 +185,11 @@ class _Schedule:
         self.cost = sum(self._pair_cost(self.met[a][b]) for a, b in combinations(range(count), 2))
         self.bye_cost = self.even_byes
         total = rounds * self.seated * (table_size - 1) // 2
-        self.least = _least_cost(count, total)
+        self.least = _least_cost(count, total, self.POWER)
         self.best, self.best_orders = self.cost, [list(order) for order in self.orders]
 
     def _pair_cost(self, met: int) -> int:
-        return met * met + (self.UNMET if met == 0 else 0)
+        return met**self.POWER + (self.UNMET if met == 0 else 0)
 
     def anneal(self, steps: int) -> None:
         groups = (self.count + self.table_size - 1) // self.table_size
@@ -196,6 +200,8 @@ class _Schedule:
                 return
             order = self.orders[self.random.randrange(len(self.orders))]
             slot_a = self.random.randrange(self.seated)
+            if step % 2:
+                slot_a = self._most_met(order, slot_a - slot_a % self.table_size)
             slot_b = self.random.randrange(self.count - self.table_size)
             if slot_b // self.table_size >= slot_a // self.table_size:
                 slot_b += self.table_size
@@ -208,6 +214,13 @@ class _Schedule:
                 self.bye_cost += bye_delta
                 if self.cost < self.best and self.bye_cost == self.even_byes:
                     self.best, self.best_orders = self.cost, [list(o) for o in self.orders]
+
+    def _most_met(self, order: list[int], start: int) -> int:
+        """The slot at the table starting at `start` whose player has met the others there
+        most often: half the moves start from it, as that is where the excess is."""
+        table = range(start, start + self.table_size)
+        met = self.met
+        return max(table, key=lambda slot: sum(met[order[slot]][order[s]] for s in table))
 
     def best_tables(self) -> list[Round]:
         size = self.table_size
@@ -256,11 +269,11 @@ class _Schedule:
         order[slot_a], order[slot_b] = b, a
 
 
-def _least_cost(count: int, meetings_total: int) -> int:
-    """The smallest sum of squared pair counts: every count the average rounded down or up."""
+def _least_cost(count: int, meetings_total: int, power: int) -> int:
+    """The least price of all pairs: every count the average rounded down or up."""
     pairs = count * (count - 1) // 2
     low, above = divmod(meetings_total, pairs)
-    return above * (low + 1) ** 2 + (pairs - above) * low**2
+    return above * (low + 1) ** power + (pairs - above) * low**power
 
 
 # Swiss ----------------------------------------------------------------------------------------
