@@ -256,3 +256,33 @@ def test_a_two_seat_round_repeats_no_more_meetings_than_the_best_pairing(earlier
     tables, _ = swiss_round(players, {}, met, 2, {}, False)
 
     assert repeats(tables, met) == fewest_repeats_of_any_pairing(players, met)
+
+
+def fewest_repeats_of_any_seating(players, met, table_size) -> int:
+    if not players:
+        return 0
+    first, rest = players[0], players[1:]
+    return min(
+        sum(met.get(frozenset(pair), 0) for pair in combinations([first, *mates], 2))
+        + fewest_repeats_of_any_seating([p for p in rest if p not in mates], met, table_size)
+        for mates in combinations(rest, table_size - 1)
+    )
+
+
+@given(
+    st.sampled_from([(6, 3), (9, 3), (8, 4), (10, 5)]).flatmap(
+        lambda field: st.tuples(
+            st.just(field),
+            st.lists(st.permutations(range(1, field[0] + 1)), max_size=4),
+        )
+    )
+)
+def test_a_small_field_at_bigger_tables_repeats_no_more_meetings_than_the_best_seating(case):
+    (count, table_size), earlier_orders = case
+    players = list(range(1, count + 1))
+    met = meetings(order[:table_size] for order in earlier_orders)
+
+    tables, _ = swiss_round(players, {}, met, table_size, {}, False)
+
+    made = sum(met.get(frozenset(pair), 0) for table in tables for pair in combinations(table, 2))
+    assert made == fewest_repeats_of_any_seating(players, met, table_size)
