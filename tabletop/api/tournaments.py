@@ -224,17 +224,17 @@ def standings_answer(tournament: Tournament) -> list[dict]:
     dropped = set(
         tournament.entries.filter(dropped__isnull=False).values_list("player_id", flat=True)
     )
-    names = names_of(row["player"] for row in table)
+    names = names_of(row.player for row in table)
     return [
         {
-            "place": row["place"],
-            "player": names.get(row["player"], ""),
-            "points": row["points"],
-            "opponents_points": row["opponents_points"],
-            "score": row["score"],
-            "games": row["games"],
-            "byes": row.get("byes", 0),
-            "dropped": row["player"] in dropped,
+            "place": row.rank,
+            "player": names.get(row.player, ""),
+            "points": row.points,
+            "opponents_points": row.opponents_points,
+            "score": row.score_sum,
+            "games": row.games,
+            "byes": row.byes,
+            "dropped": row.player in dropped,
         }
         for row in table
     ]
@@ -323,9 +323,10 @@ def tournament(request: Request, tournament_id: int) -> Response:
 @extend_schema(
     operation_id="tournaments_standings",
     summary="The standings, rebuilt from the tournament's log, best first",
-    description="Points by placing (a sole win 1, a shared first place split, last place 0; "
-    "a bye 1), then the opponents' points, then the total game score; rows equal on all "
-    "three share a place.",
+    description="Points by placing: at a table of s seats place p is worth (s - p)/(s - 1) (a "
+    "win 1, last place 0), shared places splitting their points; a bye is worth 1/2. Ties are "
+    "broken by the opponents' points, then by the sum of game scores; rows equal on all three "
+    "share a place.",
     responses={200: StandingSerializer(many=True), **refusals(401, 403, 404)},
 )
 @api_view(["GET"])

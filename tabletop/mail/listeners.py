@@ -73,7 +73,7 @@ def tell_of_a_drop(sender, tournament, entry, reason, **_) -> None:
 
 
 def tell_of_the_end(sender, tournament, winners, **_) -> None:
-    places = {row["player"]: row["place"] for row in standings_of(tournament)}
+    places = {row.player: row.rank for row in standings_of(tournament)}
     tournament_notices.tell_of_the_end(tournament, winners, places)
 
 

@@ -17,6 +17,7 @@ from tabletop.bench import analysis as analysis_benchmarks
 from tabletop.bench import bots as bot_benchmarks
 from tabletop.bench import mail as mail_benchmarks
 from tabletop.bench import play as benchmarks
+from tabletop.bench import tournaments as tournament_benchmarks
 
 
 class Command(BaseCommand):
@@ -28,7 +29,16 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         parser.add_argument(
             "--only",
-            choices=["rules", "database", "reads", "api", "mail", "bots", "analysis"],
+            choices=[
+                "rules",
+                "database",
+                "reads",
+                "api",
+                "mail",
+                "bots",
+                "analysis",
+                "tournaments",
+            ],
             help="one part only (reads: the reads that must not grow with the log; api: a move "
             "against the floor; both also part of database)",
         )
@@ -50,6 +60,9 @@ class Command(BaseCommand):
             return
         if only == "analysis":
             self.analysis_figures(tuple(kw["game"] or ()))
+            return
+        if only == "tournaments":
+            self.stdout.write("\n".join(tournament_benchmarks.figures()))
             return
         if only in (None, "rules"):
             self.rules_figures(seconds)
