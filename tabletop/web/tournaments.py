@@ -37,8 +37,11 @@ LISTED = 50
 
 
 def tournament_list(request: HttpRequest) -> HttpResponse:
-    shown = visibility.visible_to(request.user).select_related("organiser")
-    shown = shown.annotate(joined_count=Count("entries", distinct=True)).order_by("-pk")
+    # Counted apart from the visibility's filter: the count would otherwise share that
+    # filter's joins (on the entries and the invited), and count only the rows it let through.
+    visible = visibility.visible_to(request.user).values("pk")
+    shown = Tournament.objects.filter(pk__in=visible).select_related("organiser")
+    shown = shown.annotate(joined_count=Count("entries")).order_by("-pk")
     sections = [
         (gettext("Open for sign-up"), "signup", list(shown.filter(status=Status.SIGNUP)[:LISTED])),
         (gettext("Running"), "running", list(shown.filter(status=Status.RUNNING)[:LISTED])),

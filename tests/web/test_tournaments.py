@@ -243,7 +243,7 @@ def test_refusals_are_the_page_with_their_status_and_message(client, org, make_u
 
 def test_a_tournament_by_invitation_is_hidden_from_others(client, org, make_user):
     ann, cat = make_user("ann"), make_user("cat")
-    cup = dos_cup(org, [ann], private=True, name="Friends only")
+    cup = dos_cup(org, [ann, make_user("ben")], private=True, name="Friends only")
 
     assert "Friends only" not in client.get("/tournaments/").content.decode()
     assert client.get(f"/tournaments/{cup.pk}/").status_code == 403
@@ -256,7 +256,8 @@ def test_a_tournament_by_invitation_is_hidden_from_others(client, org, make_user
     assert not cup.entries.filter(player=cat).exists()
 
     client.force_login(ann)
-    assert "Friends only" in client.get("/tournaments/").content.decode()
+    listed = client.get("/tournaments/").content.decode()
+    assert "Friends only" in listed and "2 of 8 players" in listed
     assert client.get(f"/tournaments/{cup.pk}/").status_code == 200
 
 
