@@ -77,6 +77,7 @@ INSTALLED_APPS = [
     "allauth.account",
     "tabletop.accounts",
     "tabletop.play",
+    "tabletop.tournaments",
     "tabletop.mail",
     "tabletop.ratings",
     "tabletop.web",
@@ -234,6 +235,11 @@ SPECTACULAR_SETTINGS = {
     "SERVE_INCLUDE_SCHEMA": False,
     # Separate request and answer components, so that read-only fields are not asked for.
     "COMPONENT_SPLIT_REQUEST": True,
+    # A webhook and a tournament both have a format: each its own enum, named.
+    "ENUM_NAME_OVERRIDES": {
+        "WebhookFormatEnum": ["json", "discord", "slack"],
+        "TournamentFormatEnum": ["round_robin", "swiss"],
+    },
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "tabletop.api.schema.tell_what_text_may_hold",
@@ -271,6 +277,10 @@ CELERY_TASK_IGNORE_RESULT = True
 CELERY_BEAT_SCHEDULE = {
     "deadlines-every-minute": {"task": "tabletop.play.tasks.sweep_deadlines", "schedule": 60.0},
     "mail-every-minute": {"task": "tabletop.mail.tasks.sweep", "schedule": 60.0},
+    "tournaments-every-minute": {
+        "task": "tabletop.tournaments.tasks.sweep_tournaments",
+        "schedule": 60.0,
+    },
 }
 
 # The cache (rate limits count in it, and who has a game open: tabletop/play/presence.py):

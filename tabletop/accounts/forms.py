@@ -116,6 +116,7 @@ class PreferencesForm(forms.ModelForm):
             "email_invitation",
             "email_vote",
             "email_comment",
+            "email_tournament",
             "unsubscribed",
             *(f"{channel}_{event}" for channel in CHANNELS[1:] for event in EVENTS),
         ]

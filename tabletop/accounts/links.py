@@ -43,6 +43,13 @@ def game_path(game_id: int) -> str:
         return f"/games/{game_id}/"
 
 
+def tournament_path(tournament_id: int) -> str:
+    try:
+        return reverse("tournament", args=[tournament_id])
+    except NoReverseMatch:
+        return f"/tournaments/{tournament_id}/"
+
+
 def history_path(game_id: int) -> str:
     try:
         return reverse("history", args=[game_id])

@@ -13,7 +13,7 @@ ANSWERS_ALWAYS_SENT = ("reply",)
 
 # The events a player chooses channels for, and the channels. Table talk has no email of its
 # own: what was said is told in the next turn email.
-EVENTS = ("turn", "reminder", "game_over", "chat", "invitation", "vote", "comment")
+EVENTS = ("turn", "reminder", "game_over", "chat", "invitation", "vote", "comment", "tournament")
 CHANNELS = ("email", "webhook", "push")
 EVENT_NAMES = {
     "turn": _("It is my turn"),
@@ -23,6 +23,7 @@ EVENT_NAMES = {
     "invitation": _("Invitations to new games"),
     "vote": _("Votes at my table, and on my seat"),
     "comment": _("Comments on my finished games"),
+    "tournament": _("My tournaments: rounds, new games, drops, the end"),
 }
 NO_CHANNEL = {("chat", "email")}
 
@@ -80,6 +81,7 @@ class Preferences(models.Model):
     email_invitation = models.BooleanField(_("invitations to new games"), default=True)
     email_vote = models.BooleanField(_("votes at my table, and on my seat"), default=True)
     email_comment = models.BooleanField(_("comments on my finished games"), default=True)
+    email_tournament = models.BooleanField(_("news of my tournaments"), default=True)
     # Other channels are opt-in: email stays the default for everything.
     webhook_turn = models.BooleanField(default=False)
     webhook_reminder = models.BooleanField(default=False)
@@ -88,6 +90,7 @@ class Preferences(models.Model):
     webhook_invitation = models.BooleanField(default=False)
     webhook_vote = models.BooleanField(default=False)
     webhook_comment = models.BooleanField(default=False)
+    webhook_tournament = models.BooleanField(default=False)
     push_turn = models.BooleanField(default=False)
     push_reminder = models.BooleanField(default=False)
     push_game_over = models.BooleanField(default=False)
@@ -95,6 +98,7 @@ class Preferences(models.Model):
     push_invitation = models.BooleanField(default=False)
     push_vote = models.BooleanField(default=False)
     push_comment = models.BooleanField(default=False)
+    push_tournament = models.BooleanField(default=False)
     # The secret in the address of the player's calendar feed; empty until first shown.
     calendar_token = models.CharField(max_length=64, blank=True, db_index=True)
     unsubscribed = models.BooleanField(

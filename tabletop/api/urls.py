@@ -11,6 +11,7 @@ from tabletop.api import (
     records,
     reports,
     tables,
+    tournaments,
     views,
 )
 
@@ -69,6 +70,22 @@ urlpatterns = [
         "games/<int:game_id>/webhooks/<int:webhook_id>/",
         channels.one_table_webhook,
         name="api-table-webhooks-one",
+    ),
+    path("tournaments/", tournaments.tournament_list, name="api-tournaments"),
+    path("tournaments/<int:tournament_id>/", tournaments.tournament, name="api-tournament"),
+    path("tournaments/<int:tournament_id>/join/", tournaments.join, name="api-tournament-join"),
+    path("tournaments/<int:tournament_id>/leave/", tournaments.leave, name="api-tournament-leave"),
+    path("tournaments/<int:tournament_id>/start/", tournaments.start, name="api-tournament-start"),
+    path(
+        "tournaments/<int:tournament_id>/cancel/",
+        tournaments.cancel,
+        name="api-tournament-cancel",
+    ),
+    path("tournaments/<int:tournament_id>/drop/", tournaments.drop, name="api-tournament-drop"),
+    path(
+        "tournaments/<int:tournament_id>/standings/",
+        tournaments.standings,
+        name="api-tournament-standings",
     ),
     path("me/preferences/", channels.preferences, name="api-preferences"),
     path("me/export/", my_data.export, name="api-my-data"),

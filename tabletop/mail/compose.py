@@ -474,6 +474,13 @@ def comment(row: Outbox, context: dict) -> dict:
     return {"step_line": lines[0] if lines else ""}
 
 
+def tournament(row: Outbox, context: dict) -> dict:
+    """What a tournament did is all in the row (tournament_notices.py); its deadline is read
+    in the player's zone."""
+    deadline = row.context.get("round_deadline")
+    return {"deadline_told": when(deadline, context["preferences"]) if deadline else ""}
+
+
 CONTEXTS = {
     Outbox.Kind.TURN: turn,
     Outbox.Kind.REMINDER: reminder,
@@ -486,4 +493,5 @@ CONTEXTS = {
     Outbox.Kind.WEBHOOK_OFF: webhook_off,
     Outbox.Kind.VOTE: vote,
     Outbox.Kind.COMMENT: comment,
+    Outbox.Kind.TOURNAMENT: tournament,
 }

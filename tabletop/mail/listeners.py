@@ -6,10 +6,15 @@ writes commit or roll back with that move; the worker sends them after commit.
 
 from __future__ import annotations
 
+from django.contrib.auth import get_user_model
+
 from tabletop.accounts.signals import account_deleted, data_asked
-from tabletop.mail import comment_notices, outbox
+from tabletop.mail import comment_notices, outbox, tournament_notices
 from tabletop.mail.models import Outbox, TableWebhook
 from tabletop.play import signals
+from tabletop.tournaments import signals as tournament_signals
+from tabletop.tournaments.models import TournamentEvent
+from tabletop.tournaments.results import standings_of
 
 
 def tell_seats_it_is_their_turn(sender, game, seats, **_) -> None:
@@ -52,7 +57,42 @@ def keep_quiet_about_a_hidden_comment(sender, comment, **_) -> None:
     comment_notices.forget(comment)
 
 
+def tell_of_the_byes(sender, tournament, round, **_) -> None:
+    seating = tournament.events.filter(kind=TournamentEvent.Kind.SEATED).last()
+    byes = list(get_user_model().objects.filter(pk__in=seating.data["byes"]))
+    if byes:
+        tournament_notices.tell_of_byes(tournament, round, byes)
+
+
+def tell_of_a_new_game(sender, tournament, round, game, players, **_) -> None:
+    tournament_notices.tell_of_a_new_game(tournament, round, game, players)
+
+
+def tell_of_a_drop(sender, tournament, entry, reason, **_) -> None:
+    tournament_notices.tell_of_a_drop(tournament, entry, reason)
+
+
+def tell_of_the_end(sender, tournament, winners, **_) -> None:
+    places = {row.player: row.rank for row in standings_of(tournament)}
+    tournament_notices.tell_of_the_end(tournament, winners, places)
+
+
+def tell_of_cancelling(sender, tournament, **_) -> None:
+    tournament_notices.tell_of_cancelling(tournament)
+
+
+def connect_tournaments() -> None:
+    tournament_signals.round_started.connect(tell_of_the_byes, dispatch_uid="mail-t-byes")
+    tournament_signals.game_seated.connect(tell_of_a_new_game, dispatch_uid="mail-t-game")
+    tournament_signals.player_dropped.connect(tell_of_a_drop, dispatch_uid="mail-t-drop")
+    tournament_signals.tournament_over.connect(tell_of_the_end, dispatch_uid="mail-t-over")
+    tournament_signals.tournament_cancelled.connect(
+        tell_of_cancelling, dispatch_uid="mail-t-cancelled"
+    )
+
+
 def connect() -> None:
+    connect_tournaments()
     signals.seats_waiting.connect(tell_seats_it_is_their_turn, dispatch_uid="mail-turns")
     signals.game_ended.connect(tell_everyone_the_game_is_over, dispatch_uid="mail-game-over")
     signals.timeout_applied.connect(tell_everyone_what_a_deadline_did, dispatch_uid="mail-timeout")

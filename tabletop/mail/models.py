@@ -25,6 +25,7 @@ class Outbox(models.Model):
         WEBHOOK_OFF = "webhook-off"
         VOTE = "vote"
         COMMENT = "comment"
+        TOURNAMENT = "tournament"
 
     class Channel(models.TextChoices):
         EMAIL = "email"

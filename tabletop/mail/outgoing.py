@@ -263,6 +263,8 @@ def payload(row: Outbox) -> dict:
             "seq": game.seq,
         }
         body.update(EVENT_PARTS[row.kind](row, game, names))
+    if row.kind == Outbox.Kind.TOURNAMENT:
+        body.update(tournament_parts(row))
     if row.user is not None:
         body["to"] = row.user.get_username()
     with in_the_language_of(row.user), in_the_time_zone_of(row.user):
@@ -332,6 +334,23 @@ def comment_parts(row: Outbox, game, names: list[str]) -> dict:
     return {name: row.context.get(name) for name in told}
 
 
+def tournament_parts(row: Outbox) -> dict:
+    """What the tournament did (its news: new-game, bye, dropped, over, cancelled) and the
+    words the row keeps for it; the same a player reads in the email."""
+    told = row.context
+    parts = {
+        "tournament": {
+            "id": told["tournament"],
+            "name": told["tournament_name"],
+            "url": told["tournament_url"],
+        },
+        "news": told["news"],
+    }
+    kept = ("round", "rounds", "opponents", "round_deadline", "dropped", "reason", "winners")
+    parts.update({name: told[name] for name in kept if name in told})
+    return parts
+
+
 EVENT_PARTS = {
     Outbox.Kind.TURN: turn_parts,
     Outbox.Kind.REMINDER: turn_parts,
@@ -372,6 +391,8 @@ def describe(body: dict, for_table: bool) -> str:
         }
     if event == Outbox.Kind.VOTE:
         return vote_line(body, name, url)
+    if event == Outbox.Kind.TOURNAMENT:
+        return tournament_line(body, url)
     if event == Outbox.Kind.COMMENT:
         return gettext("%(who)s commented on step %(step)s of %(name)s: %(said)s %(url)s") % {
             "who": body.get("comment_by"),
@@ -381,6 +402,38 @@ def describe(body: dict, for_table: bool) -> str:
             "url": body.get("step_url") or url,
         }
     return f"{event} in {name}: {url}"
+
+
+def tournament_line(body: dict, game_url: str) -> str:
+    """One line of a tournament's news: 'Round 2 of Winter cup: your new game against ben
+    and cat (the round ends ...): <url>', a bye, a drop, the end, the calling off."""
+    words = {
+        "name": body["tournament"]["name"],
+        "url": body["tournament"]["url"],
+        "round": body.get("round"),
+        "ends": moments.moment(body["round_deadline"]) if body.get("round_deadline") else "",
+    }
+    news = body["news"]
+    if news == "new-game":
+        words.update(url=game_url, opponents=", ".join(body.get("opponents", [])))
+        return (
+            gettext(
+                "Round %(round)s of %(name)s: your new game against %(opponents)s "
+                "(the round ends %(ends)s): %(url)s"
+            )
+            % words
+        )
+    if news == "bye":
+        return gettext("Round %(round)s of %(name)s: you sit this round out (a bye): %(url)s") % (
+            words
+        )
+    if news == "dropped":
+        words.update(who=body.get("dropped"), reason=body.get("reason"))
+        return gettext("%(who)s was dropped from %(name)s (%(reason)s): %(url)s") % words
+    if news == "over":
+        words["winners"] = ", ".join(body.get("winners", [])) or gettext("nobody")
+        return gettext("%(name)s is over; won by %(winners)s: %(url)s") % words
+    return gettext("%(name)s was called off: %(url)s") % words
 
 
 def vote_line(body: dict, name: str, url: str) -> str:

@@ -31,6 +31,7 @@ TITLES = {
     Outbox.Kind.INVITATION: gettext_lazy("An invitation"),
     Outbox.Kind.VOTE: gettext_lazy("A vote at your table"),
     Outbox.Kind.COMMENT: gettext_lazy("A comment on your game"),
+    Outbox.Kind.TOURNAMENT: gettext_lazy("Your tournament"),
 }
 
 
@@ -60,7 +61,7 @@ def notification(row: Outbox) -> dict:
     return {
         "title": title,
         "body": body["text"],
-        "url": body.get("game", {}).get("url", settings.SITE_URL + "/"),
+        "url": body.get("game", body.get("tournament", {})).get("url", settings.SITE_URL + "/"),
         "tag": f"tabletop-{row.game_id}-{row.kind}",
     }
 

@@ -19,6 +19,13 @@ ENDED_BY_VOTE = {
     "scored": gettext_lazy("The table voted to end the game here, scored as it stood."),
     "abandoned": gettext_lazy("The table voted to abandon the game: nobody wins."),
 }
+# A game ended from outside its table (store.adjudicate), by the reason logged.
+ADJUDICATED = {
+    "round-deadline": gettext_lazy(
+        "The tournament round's deadline passed: the game ended here, scored as it stood."
+    ),
+}
+NOT_A_BREAKDOWN = ("resigned", "ended_by_vote", "adjudicated")
 
 
 def explain(game: Game, names: list[str]) -> Explanation | None:
@@ -29,9 +36,7 @@ def explain(game: Game, names: list[str]) -> Explanation | None:
     details = outcome.get("details") or {}
     resigned = details.get("resigned") or []
     own = getattr(game.rules, "explain", None)
-    breakdown = {
-        name: value for name, value in details.items() if name not in ("resigned", "ended_by_vote")
-    }
+    breakdown = {name: value for name, value in details.items() if name not in NOT_A_BREAKDOWN}
     if own is not None and breakdown:
         explanation = in_active_language(own(outcome, names))
     else:
@@ -39,6 +44,9 @@ def explain(game: Game, names: list[str]) -> Explanation | None:
     ended_by_vote = details.get("ended_by_vote")
     if ended_by_vote:
         explanation.sentences.append(str(ENDED_BY_VOTE[ended_by_vote]))
+    adjudicated = details.get("adjudicated")
+    if adjudicated in ADJUDICATED:
+        explanation.sentences.append(str(ADJUDICATED[adjudicated]))
     for seat in resigned:
         explanation.sentences.append(
             gettext("%(name)s resigned, and so cannot win.") % {"name": names[seat]}

@@ -25,6 +25,10 @@ after commit (the mail outbox does exactly that).
 - `comment_hidden(comment)`: a moderator hid a comment on a step (play/reports.py); the same.
 - `comment_written(comment)`: someone commented on a step of a finished game (a
   StepComment); sent from play/comments.py in the transaction that keeps it.
+- `logs_checked(dry_run)`: sent by `manage.py verify_log` once the games' logs are checked
+  (without `--game`): each room above play that keeps a log of its own (tournaments) checks
+  it against what it projected, repairs it unless `dry_run`, and returns a list of
+  `(name, problems)` pairs, one per log that differed; play itself knows nothing of them.
 
 The sender is always the Game class (Invitation for `player_invited`, ChatMessage for
 `talk_said` and `talk_hidden`, StepComment for `comment_written`).
@@ -44,3 +48,4 @@ talk_hidden = Signal()
 comment_hidden = Signal()
 comment_written = Signal()
 game_imported = Signal()
+logs_checked = Signal()

@@ -23,6 +23,7 @@ from tabletop.accounts import links, moments
 from tabletop.accounts.models import Preferences
 from tabletop.play import clock
 from tabletop.play.models import Game, Seat
+from tabletop.tournaments.models import Round, Tournament
 
 # The event is the last stretch before the deadline, so it shows on the day it falls.
 EVENT_LENGTH = timedelta(minutes=30)
@@ -61,6 +62,8 @@ def deadlines_calendar(preferences: Preferences) -> Calendar:
     feed.add("refresh-interval;value=duration", "PT1H")
     for seat in waiting_seats(preferences.user):
         feed.add_component(deadline_event(seat, preferences))
+    for played in rounds_played_by(preferences.user):
+        feed.add_component(round_event(played, preferences))
     return feed
 
 
@@ -103,6 +106,51 @@ def deadline_event(seat: Seat, preferences: Preferences) -> Event:
     )
     for point in reminders(seat, preferences):
         event.add_component(alarm_at(point, game))
+    return event
+
+
+def rounds_played_by(user) -> list[Round]:
+    """The running rounds of running tournaments in which the player sits at a table."""
+    return list(
+        Round.objects.filter(
+            ended__isnull=True,
+            tournament__status=Tournament.Status.RUNNING,
+            tables__game__seats__user=user,
+        )
+        .select_related("tournament")
+        .distinct()
+        .order_by("deadline")
+    )
+
+
+def round_event(played: Round, preferences: Preferences) -> Event:
+    """A round's deadline: then its games still going are adjudicated."""
+    tournament = played.tournament
+    event = Event()
+    event.add("uid", f"tabletop-tournament-{tournament.pk}-round-{played.number}@{site_name()}")
+    event.add("dtstamp", clock.now())
+    event.add("dtstart", played.deadline - EVENT_LENGTH)
+    event.add("dtend", played.deadline)
+    event.add(
+        "summary",
+        gettext("%(name)s: round %(number)s ends")
+        % {"name": tournament.name, "number": played.number},
+    )
+    url = links.absolute(links.tournament_path(tournament.pk))
+    event.add("url", url)
+    event.add(
+        "description",
+        gettext(
+            "Round %(number)s of %(name)s ends %(time)s; its games still going then are "
+            "adjudicated. %(url)s"
+        )
+        % {
+            "number": played.number,
+            "name": tournament.name,
+            "time": moments.moment(played.deadline, preferences.time_zone),
+            "url": url,
+        },
+    )
     return event
 
 

@@ -20,6 +20,7 @@ DEFAULTS = {
     "invitation": {"email": True, "webhook": False, "push": False},
     "vote": {"email": True, "webhook": False, "push": False},
     "comment": {"email": True, "webhook": False, "push": False},
+    "tournament": {"email": True, "webhook": False, "push": False},
 }
 
 

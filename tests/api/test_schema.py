@@ -7,6 +7,15 @@ from django.core import checks
 from rest_framework.test import APIClient
 
 OPERATIONS = {
+    ("get", "/api/tournaments/"): "tournaments_list",
+    ("post", "/api/tournaments/"): "tournaments_create",
+    ("get", "/api/tournaments/{tournament_id}/"): "tournaments_retrieve",
+    ("post", "/api/tournaments/{tournament_id}/join/"): "tournaments_join",
+    ("post", "/api/tournaments/{tournament_id}/leave/"): "tournaments_leave",
+    ("post", "/api/tournaments/{tournament_id}/start/"): "tournaments_start",
+    ("post", "/api/tournaments/{tournament_id}/cancel/"): "tournaments_cancel",
+    ("post", "/api/tournaments/{tournament_id}/drop/"): "tournaments_drop",
+    ("get", "/api/tournaments/{tournament_id}/standings/"): "tournaments_standings",
     ("post", "/api/auth/token/"): "auth_token_create",
     ("get", "/api/games/"): "games_list",
     ("post", "/api/games/"): "games_create",
@@ -59,6 +68,7 @@ OPERATIONS = {
     ("get", "/api/ratings/{slug}/"): "ratings_list",
 }
 THROTTLED = {
+    "tournaments_create",
     "auth_token_create",
     "games_create",
     "games_moves_create",
@@ -73,6 +83,10 @@ THROTTLED = {
 }
 # Operations that act on the game or invitation their path names, with no body to read.
 READS_NO_BODY = {
+    "tournaments_join",
+    "tournaments_leave",
+    "tournaments_start",
+    "tournaments_cancel",
     "games_join",
     "games_invitations_destroy",
     "games_invitations_accept",

@@ -241,3 +241,46 @@ def test_the_dos_catch_button_is_seen_on_the_table(new_page, make_user):
     )
     assert contrast(text, background) >= 4.5, (text, background)
     assert axe_violations(page) == []
+
+
+def test_the_tournament_pages_have_no_axe_violations_at_desktop_and_phone_widths(
+    new_page, make_user
+):
+    from tabletop.tournaments import rounds
+    from tests.helpers.tournaments import finish_round, signed_up
+
+    org, ann, ben, cat = (make_user(name) for name in ("org", "ann", "ben", "cat"))
+    shape = {"format": "swiss", "rounds": 2, "table_size": 2, "max_players": 8}
+    open_cup = signed_up(org, [ann], "dos", **shape)
+    running = rounds.start_tournament(signed_up(org, [ann, ben, cat], "dos", **shape), org)
+    finished = rounds.start_tournament(signed_up(org, [ann, ben], "dos", **shape), org)
+    finish_round(finished)
+    finish_round(finished)
+    private = signed_up(org, [ben], "dos", private=True, **shape)
+    found: dict[str, list[str]] = {}
+
+    visitor = new_page()
+    for path in ("/tournaments/", f"/tournaments/{open_cup.pk}/", f"/tournaments/{private.pk}/"):
+        check(visitor, path, found)
+    organiser, player = new_page(), new_page()
+    log_in(organiser, "org", "pw-org")
+    log_in(player, "ann", "pw-ann")
+    for path in (
+        "/tournaments/",
+        "/tournaments/new/",
+        "/tournaments/new/?game=dos",
+        f"/tournaments/{open_cup.pk}/",
+        f"/tournaments/{running.pk}/",
+        f"/tournaments/{finished.pk}/",
+    ):
+        check(organiser, path, found)
+    for path in (f"/tournaments/{open_cup.pk}/", f"/tournaments/{running.pk}/"):
+        check(player, path, found)
+    player.set_viewport_size(DESKTOP)
+    player.get_by_text("Withdraw…").click()
+    check_here(player, "the withdrawal's confirmation", found)
+    check(player, f"/tournaments/{private.pk}/", found)
+
+    assert not found, "\n".join(
+        f"{where}:\n  " + "\n  ".join(problems) for where, problems in found.items()
+    )

@@ -25,12 +25,14 @@ DUE = 20
 # resigned seats), its transaction and the one insert of every viewer's log lines of its
 # moves; the same however many timeouts the batch holds.
 PER_BATCH = 7
-PER_TIMEOUT = 8
+# Tournaments ask whether the game is one of theirs (one indexed query) for each timeout, and
+# again when a game ends.
+PER_TIMEOUT = 9
 # A timeout that ends the game (a forfeit at a table of two) reads the log once more, to
 # tell the finished game to everyone in the third person (its lines go in the batch's insert),
 # and ratings record where each player placed (whether they are placed yet, the places) and
 # look in the log for a move of each person's own (a game nobody played is not rated).
-PER_GAME_ENDED = 4
+PER_GAME_ENDED = 5
 
 
 @pytest.fixture

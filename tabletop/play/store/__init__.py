@@ -2,7 +2,8 @@
 
 Every state change of a game goes through here: create, join, cancel, submit, resign, the
 system's steps at a deadline, take-backs, votes, the record of the table's webhooks, starting
-a rematch or a fork, importing a finished game, and rebuilding projections from the log. A
+a rematch or a fork, a tournament's seated games and their adjudication at a round's
+deadline, importing a finished game, and rebuilding projections from the log. A
 submission runs in one transaction: lock the game row, check the seat, apply the rules on a
 copy, append Move(seq=n+1), update the projection and deadlines, and announce what happened
 (`tabletop.play.signals`); listeners such as mail write their rows in the same transaction.
@@ -11,8 +12,9 @@ Each concern is a module of this package; callers use the names below as `store.
 never reach into the modules (their insides may move between them).
 """
 
+from tabletop.play.store.adjudications import ROUND_DEADLINE, adjudicate
 from tabletop.play.store.deadlines import on_clock_settings_changed
-from tabletop.play.store.departures import hand_seats_to_bot, retell_games_of
+from tabletop.play.store.departures import hand_seat_to_bot, hand_seats_to_bot, retell_games_of
 from tabletop.play.store.errors import (
     GameNotActive,
     NeedsAgreement,
@@ -53,6 +55,7 @@ from tabletop.play.store.tables import (
     join_game,
     seats_free,
     start_rematch,
+    start_seated_game,
 )
 from tabletop.play.store.takebacks import (
     CHOSEN,
@@ -78,6 +81,7 @@ __all__ = [
     "RESIGN",
     "RECENT_REACH",
     "Recent",
+    "ROUND_DEADLINE",
     "TABLE_EVENTS",
     "TAKE_BACK",
     "VOTE_DAYS",
@@ -89,6 +93,7 @@ __all__ = [
     "Refused",
     "StaleMove",
     "TakeBackAnswer",
+    "adjudicate",
     "answer_vote",
     "bot_seats",
     "call_vote",
@@ -97,6 +102,7 @@ __all__ = [
     "close_expired_votes",
     "create_game",
     "fork_game",
+    "hand_seat_to_bot",
     "hand_seats_to_bot",
     "has_recent_moves",
     "history",
@@ -125,6 +131,7 @@ __all__ = [
     "seats_free",
     "seats_with_players",
     "start_rematch",
+    "start_seated_game",
     "submit",
     "submit_lines",
     "take_back",

@@ -1,7 +1,8 @@
-"""A player who deleted their account leaves every table: their seats in running games go to
-the strong bot exactly as a passed vote to replace them gives them (nothing logged but the
-bot's steps), an open table they set is called off, and their games are told again under the
-name their account now has.
+"""A seat handed to the strong bot from outside its table (its player dropped from a
+tournament: `hand_seat_to_bot`); and a player who deleted their account, who leaves every
+table: their seats in running games go to the strong bot exactly as a passed vote to replace
+them gives them (nothing logged but the bot's steps), an open table they set is called off,
+and their games are told again under the name their account now has.
 
 Apart because it is the one write that crosses every game of one player rather than one game.
 """
@@ -33,6 +34,19 @@ def hand_seats_to_bot(user: AbstractBaseUser) -> None:
                 give_seat_to_bot(locked, position)
             else:
                 Seat.objects.filter(game=locked, position=position).update(is_bot=True)
+
+
+def hand_seat_to_bot(game_id: int, position: int) -> bool:
+    """The strong bot plays the seat from now on (at once if it is its turn), as a passed vote
+    to replace its player would have it; whether it changed hands (a game over, or a seat the
+    bot plays already, stays as it is: safe to repeat)."""
+    with transaction.atomic():
+        locked = lock_with_seats(game_id)
+        seat = next((row for row in locked.seats.all() if row.position == position), None)
+        if locked.status != Game.Status.ACTIVE or seat is None or seat.is_bot:
+            return False
+        give_seat_to_bot(locked, position)
+    return True
 
 
 def retell_games_of(user: AbstractBaseUser) -> None:

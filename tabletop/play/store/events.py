@@ -31,11 +31,26 @@ VOTE_EVENTS = ("vote", "ballot", "vote-result")
 # A table webhook set, changed or removed: {"kind": "webhook", "change": ..., "owner": seat,
 # "format": ...}; never its address, which is its owner's to know.
 WEBHOOK = "webhook"
-TABLE_EVENTS = (*VOTE_EVENTS, WEBHOOK)
+
+# A running game ended from outside its table at a deadline of its own (a tournament round's),
+# scored as it stands: {"kind": "adjudicated", "how": "scored", "reason": ...}.
+ADJUDICATED = "adjudicated"
+TABLE_EVENTS = (*VOTE_EVENTS, WEBHOOK, ADJUDICATED)
 
 
 def is_table_event(move: Move) -> bool:
     return isinstance(move.payload, dict) and move.payload.get("kind") in TABLE_EVENTS
+
+
+def is_adjudication(move: Move) -> bool:
+    return isinstance(move.payload, dict) and move.payload.get("kind") == ADJUDICATED
+
+
+def tell_adjudication(move: Move) -> Text:
+    """Why a game ended without its table deciding it (its reason names the deadline)."""
+    if move.payload.get("reason") == "round-deadline":
+        return tell("The tournament round's deadline passed: the game ends, scored as it stands.")
+    return tell("The game was ended from outside the table, scored as it stands.")
 
 
 def is_webhook_change(move: Move) -> bool:

@@ -16,10 +16,12 @@ from tabletop.play import prepared
 from tabletop.play.models import Game, LogLine, Move, Snapshot
 from tabletop.play.store.events import (
     RESIGN,
+    is_adjudication,
     is_table_event,
     is_take_back,
     is_webhook_change,
     moves_named,
+    tell_adjudication,
     tell_vote,
     tell_webhook_change,
 )
@@ -56,6 +58,8 @@ def tell(game: Game, move: Move, before: dict, after: dict, viewer: games.Viewer
         return game_texts.tell("%(name)s took back %(moves)s.", name=name, moves=withdrawn)
     if is_webhook_change(move):
         return tell_webhook_change(move, before["players"])
+    if is_adjudication(move):
+        return tell_adjudication(move)
     if is_table_event(move):
         return tell_vote(move, before["players"])
     return game.rules.describe(before, move.seat, move.payload, after, viewer)

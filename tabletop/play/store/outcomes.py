@@ -30,9 +30,27 @@ def ended_outcome(
     }
 
 
+def adjudicated_outcome(
+    rules: ModuleType, state: dict, players: int, reason: str, resigned: list[int]
+) -> dict:
+    """The outcome of a game ended from outside its table (store.adjudicate): scored as it
+    stands, exactly as a table's vote to end it scored would have it."""
+    outcome = ended_outcome(rules, state, players, "scored", resigned)
+    outcome["details"] = {
+        "adjudicated": reason,
+        **({"resigned": resigned} if resigned else {}),
+    }
+    return outcome
+
+
 def logged_outcome(game: Game, state: dict, resigned: list[int]) -> dict | None:
-    """The outcome the log gives, with `resigned` the seats that resigned in it: the table's
-    ending if a vote ended the game, else the rules' (final_outcome)."""
+    """The outcome the log gives, with `resigned` the seats that resigned in it: the
+    adjudication's if the game was ended from outside, the table's ending if a vote ended the
+    game, else the rules' (final_outcome)."""
+    adjudicated = game.moves.filter(payload__kind="adjudicated").first()
+    if adjudicated is not None:
+        reason = adjudicated.payload["reason"]
+        return adjudicated_outcome(game.rules, state, game.players, reason, resigned)
     ended = game.moves.filter(
         payload__kind="vote-result", payload__result="passed", payload__question__subject="end"
     ).first()

@@ -200,6 +200,43 @@ def start_rematch(game: Game) -> Game:
     return rematch
 
 
+def start_seated_game(
+    creator: AbstractBaseUser,
+    slug: str,
+    players: list,
+    options: dict | None = None,
+    *,
+    days_per_move: int = 3,
+    timeout_policy: str = Game.Timeout.BOT,
+    private: bool = False,
+) -> Game:
+    """A game whose players were chosen elsewhere (a tournament's seating), started at once:
+    `players` take the seats in order. Nobody joins it and nobody is asked; the refusals a
+    table's door gives (blocks, invitations) were the seating's to weigh."""
+    rules = games.get(slug)
+    try:
+        check_player_count(rules, player_names(len(players)))
+        resolved = resolve_options(rules.options, options)
+    except IllegalMove as refusal:
+        raise Refused(texts.in_active_language(refusal.reason)) from None
+    with transaction.atomic():
+        game = Game.objects.create(
+            slug=slug,
+            options=resolved,
+            players=len(players),
+            rules_version=rules.version,
+            created_by=creator,
+            days_per_move=int(days_per_move),
+            reminder_hours=[24, 2] if int(days_per_move) > 1 else [2],
+            timeout_policy=timeout_policy,
+            private=bool(private),
+        )
+        for position, user in enumerate(players):
+            Seat.objects.create(game=game, position=position, user=user)
+        start_play(game)
+    return game
+
+
 def start_play(game: Game) -> None:
     """Set the game up and open play: the first position projected, then the bots' steps
     until a person has to act."""

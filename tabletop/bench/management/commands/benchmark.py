@@ -19,6 +19,7 @@ from tabletop.bench import mail as mail_benchmarks
 from tabletop.bench import play as benchmarks
 from tabletop.bench import render as render_benchmarks
 from tabletop.bench import requests as request_benchmarks
+from tabletop.bench import tournaments as tournament_benchmarks
 
 
 class Command(BaseCommand):
@@ -40,6 +41,7 @@ class Command(BaseCommand):
                 "analysis",
                 "render",
                 "polls",
+                "tournaments",
             ],
             help="one part only (reads: the reads that must not grow with the log; api: a move "
             "against the floor; both also part of database; polls: an unchanged poll against its "
@@ -66,6 +68,9 @@ class Command(BaseCommand):
             return
         if only == "polls":
             self.poll_figures()
+            return
+        if only == "tournaments":
+            self.stdout.write("\n".join(tournament_benchmarks.figures()))
             return
         if only in (None, "rules"):
             self.rules_figures(seconds)
