@@ -70,6 +70,34 @@ def test_a_two_seat_round_robin_of_dos_runs_to_its_end_through_the_api(make_user
     )
 
 
+def test_a_three_seat_swiss_of_dr_gomb_runs_three_rounds_through_the_api(make_user):
+    organiser = make_user("org")
+    field = [make_user(f"p{n}") for n in range(9)]
+    answer = created(
+        organiser, game="dr_gomb", format="swiss", rounds=3, table_size=3, max_players=9
+    )
+    url = f"/api/tournaments/{answer['id']}/"
+    for player in field:
+        assert client_for(player).post(url + "join/").status_code == 200
+    assert client_for(organiser).post(url + "start/").status_code == 200
+    tournament = Tournament.objects.get(pk=answer["id"])
+    for number in (1, 2, 3):
+        detail = client_for(field[0]).get(url).json()
+        assert detail["current_round"] == number
+        tables = detail["round_list"][number - 1]["tables"]
+        assert sorted(len(table["players"]) for table in tables) == [3, 3, 3]
+        finish_round(tournament, seed=f"swiss-api-{number}")
+    detail = client_for(field[0]).get(url).json()
+    assert detail["status"] == "finished"
+    standings = client_for(field[0]).get(url + "standings/").json()
+    counted = hand_count(tournament)
+    names = {p.username: p.pk for p in field}
+    assert {row["player"]: row["points"] for row in standings} == pytest.approx(
+        {name: counted[pk] for name, pk in names.items()}
+    )
+    assert sum(row["points"] for row in standings) == pytest.approx(9 * (1 + 0.5 + 0))
+
+
 def test_the_list_shows_tournaments_open_to_join_by_status(make_user):
     organiser = make_user("org")
     created(organiser, name="Open one")
