@@ -28,6 +28,9 @@ Kind = TournamentEvent.Kind
 # Bounds on what an organiser may ask for.
 MOST_SWISS_ROUNDS = 20
 MOST_PLAYERS = 1000
+# Everyone meets everyone: past thirty players a round robin of slow games would run for
+# years, and its schedule (made at the start, in the organiser's request) takes seconds.
+MOST_ROUND_ROBIN_PLAYERS = 30
 
 
 def create_tournament(
@@ -97,6 +100,11 @@ def _check_shape(rules, format: str, table_size: int, max_players: int, rounds) 
         raise Refused(
             gettext("The most players must be between one table (%(least)s) and %(most)s.")
             % {"least": table_size, "most": MOST_PLAYERS}
+        )
+    if format == Tournament.Format.ROUND_ROBIN and max_players > MOST_ROUND_ROBIN_PLAYERS:
+        raise Refused(
+            gettext("A round robin has at most %(most)s players; a Swiss tournament takes more.")
+            % {"most": MOST_ROUND_ROBIN_PLAYERS}
         )
     if format == Tournament.Format.SWISS and not (
         isinstance(rounds, int | str)

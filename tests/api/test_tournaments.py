@@ -177,3 +177,7 @@ def test_a_tournament_that_cannot_be_is_refused_with_400(make_user):
     past = {**body, "rounds": 3, "signup_deadline": (clock.now() - timedelta(days=1)).isoformat()}
     assert client_for(organiser).post("/api/tournaments/", past, format="json").status_code == 400
     assert client_for().post("/api/tournaments/", body, format="json").status_code == 401
+    everyone = {**body, "format": "round_robin", "max_players": 31}
+    too_many = client_for(organiser).post("/api/tournaments/", everyone, format="json")
+    assert too_many.status_code == 400
+    assert "at most 30 players" in too_many.json()["detail"]
