@@ -149,7 +149,7 @@ else
 fi
 LOAD_PLAYERS="$OUT/players.json" LOAD_REPORT="$OUT/report.json" LOAD_CORES="$OUT/cores.json" \
 	LOAD_SINK_PORT=$SINK_PORT LOAD_SMTPD_PORT=$SMTPD_PORT LOAD_SPAWN_RATE=$SPAWN_RATE \
-	$BIN/locust -f tabletop/bench/locustfile.py --headless --only-summary "${run[@]}" \
+	PYTHONPATH="$PWD" $BIN/locust -f tabletop/bench/locustfile.py --headless --only-summary "${run[@]}" \
 	--stop-timeout 5 --host "http://127.0.0.1:$PORT" --csv "$OUT/locust" "${users[@]}" \
 	>"$OUT/locust.log" 2>&1 &
 locust=$!

@@ -301,7 +301,8 @@ def replayed_step(rules, entry: dict, positions: list[dict], stream: RandomStrea
 
     def restore(seq: int) -> dict:
         if not 1 <= seq < len(positions):
-            raise IllegalMove(f"it withdraws move {seq}, which was not played before it")
+            # No position to go back to: refused below with the replay's other failures.
+            raise ValueError(f"it withdraws move {seq}, which was not played before it")
         return copy.deepcopy(positions[seq - 1])
 
     step = Entry(entry["seq"], entry["seat"], entry["move"])
