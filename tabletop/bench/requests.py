@@ -201,6 +201,8 @@ def history_by_log_length(repeat: int = 30) -> dict:
         # name: (url, lines either side of the step)
         "short": (urls["short"], SHORT_WINDOW),
         "long_short_window": (f"/games/{long.pk}/history/?seq={same_step}", SHORT_WINDOW),
+        # The most a step replays (SNAPSHOT_EVERY - 1), shown beside the fair comparison.
+        "long_last_short_window": (urls["long"], SHORT_WINDOW),
         "window": (urls["window"], pages.HISTORY_AROUND),
         "long": (urls["long"], pages.HISTORY_AROUND),
     }
