@@ -52,20 +52,39 @@ KEPT = {"time_zone": "UTC", "language": ""}
 
 def kept_preference(user, name: str) -> str:
     """One preference of the player's, from the cache while it holds it, else read and kept."""
-    key = preference_key(name, user.pk)
+    return kept_preferences(user)[name]
+
+
+# Where a request's user holds the preferences it read: the time zone, the language and the
+# page all ask, and a poll answering "nothing changed" can afford one cache round trip for them.
+READ_ON_THE_USER = "_kept_preferences"
+
+
+def kept_preferences(user) -> dict[str, str]:
+    """The preferences every page reads, in one cache round trip per request (kept on the user
+    object, which lives for one request), read from the database if the cache lacks any."""
+    read = getattr(user, READ_ON_THE_USER, None)
+    if read is None:
+        read = read_kept_preferences(user)
+        setattr(user, READ_ON_THE_USER, read)
+    return read
+
+
+def read_kept_preferences(user) -> dict[str, str]:
+    keys = {name: preference_key(name, user.pk) for name in KEPT}
     try:
-        kept = cache.get(key)
+        cached = cache.get_many(list(keys.values()))
     except Exception:  # noqa: BLE001 - a cache that is away costs a query, not the page
-        kept = None
-    if kept is not None:
-        return kept
-    found = Preferences.objects.filter(user=user).values_list(name, flat=True).first()
-    found = str(found or KEPT[name])
+        cached = {}
+    if all(key in cached for key in keys.values()):
+        return {name: cached[key] for name, key in keys.items()}
+    found = Preferences.objects.filter(user=user).values(*KEPT).first() or {}
+    read = {name: str(found.get(name) or default) for name, default in KEPT.items()}
     try:
-        cache.set(key, found, TIME_ZONE_SECONDS)
+        cache.set_many({keys[name]: value for name, value in read.items()}, TIME_ZONE_SECONDS)
     except Exception:  # noqa: BLE001
-        log.warning("could not keep the %s of player %s", name, user.pk)
-    return found
+        log.warning("could not keep the preferences of player %s", user.pk)
+    return read
 
 
 def preference_key(name: str, user_id: int) -> str:
@@ -74,6 +93,9 @@ def preference_key(name: str, user_id: int) -> str:
 
 def forget_kept_preferences(sender, instance: Preferences, **kwargs) -> None:
     """On every save or deletion of preferences: the next page reads them afresh."""
+    if Preferences.user.is_cached(instance):
+        # The same request may show a page after the change (the settings page).
+        instance.user.__dict__.pop(READ_ON_THE_USER, None)
     try:
         cache.delete_many([preference_key(name, instance.user_id) for name in KEPT])
     except Exception:  # noqa: BLE001 - then the old ones show until TIME_ZONE_SECONDS pass

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import statistics
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 
 from django.contrib.auth import get_user_model
 from django.db import connection
@@ -28,6 +29,8 @@ from tabletop.bench.queries import QueryCounter
 from tabletop.play import store
 from tabletop.play.autoplay import play_bot_steps
 from tabletop.play.models import Game, Move
+from tabletop.play.store.log_lines import SNAPSHOT_EVERY
+from tabletop.web import pages
 
 
 class ConstantFloor(APIView):
@@ -149,15 +152,38 @@ def dashboard(repeat: int = 50) -> dict:
 
 
 # The issue's two lengths, and a game that just fills the page's window of the log (80 lines,
-# web.pages.HISTORY_AROUND either side): a 30-move game shows 30 lines and replays at most 29
-# steps, where any game past the window shows 80 and replays up to 49 (store SNAPSHOT_EVERY).
+# web.pages.HISTORY_AROUND either side). A 30-move game can show 30 lines at most, so it is
+# compared with the long game at a window of 30 lines in both (the same window, as the issue
+# asks: what grows with the log, not with the lines shown), and at a step as far past the
+# long game's snapshot as the short game's is past its setup (each replays the same number of
+# steps, at most SNAPSHOT_EVERY in any game). The game that fills the page's own window is
+# compared with the long game at 80 lines in both, each at its last move but one.
 LOG_LENGTHS = {"short": 30, "window": 100, "long": 1000}
+SHORT_WINDOW = LOG_LENGTHS["short"] // 2
+
+
+@contextmanager
+def history_around(around: int) -> Iterator[None]:
+    kept = pages.HISTORY_AROUND
+    pages.HISTORY_AROUND = around
+    try:
+        yield
+    finally:
+        pages.HISTORY_AROUND = kept
+
+
+def same_replay_as(seq: int, upto: int) -> int:
+    """The latest step at most `upto` that replays as many steps from its snapshot as `seq`
+    does from its own (or from the setup)."""
+    past = seq % SNAPSHOT_EVERY
+    return (upto - past) // SNAPSHOT_EVERY * SNAPSHOT_EVERY + past
 
 
 @override_settings(ALLOWED_HOSTS=["testserver"])
 def history_by_log_length(repeat: int = 30) -> dict:
-    """The history page at its last move but one in DOS games to 500 points at about 30, 100
-    and 1,000 moves, read in turn."""
+    """The history page in DOS games to 500 points at about 30, 100 and 1,000 moves, read in
+    turn: the short and the long game at the short game's window (30 lines) and the same
+    distance from a snapshot, the 100- and the 1,000-move game at the page's (80 lines)."""
     rng = Rng("history-length")
     by_length = {
         name: play_bot_steps(new_game("dos", 2, {"target": 500}), rng, length)
@@ -169,13 +195,29 @@ def history_by_log_length(repeat: int = 30) -> dict:
         name: f"/games/{game.pk}/history/?seq={max(0, game.seq - 1)}"
         for name, game in by_length.items()
     }
-    for url in urls.values():
-        assert client.get(url).status_code == 200, url
-    samples: dict[str, list[tuple[float, int]]] = {name: [] for name in by_length}
+    long = by_length["long"]
+    same_step = same_replay_as(by_length["short"].seq - 1, long.seq - 1)
+    reads = {
+        # name: (url, lines either side of the step)
+        "short": (urls["short"], SHORT_WINDOW),
+        "long_short_window": (f"/games/{long.pk}/history/?seq={same_step}", SHORT_WINDOW),
+        # The most a step replays (SNAPSHOT_EVERY - 1), shown beside the fair comparison.
+        "long_last_short_window": (urls["long"], SHORT_WINDOW),
+        "window": (urls["window"], pages.HISTORY_AROUND),
+        "long": (urls["long"], pages.HISTORY_AROUND),
+    }
+    for url, around in reads.values():
+        with history_around(around):
+            assert client.get(url).status_code == 200, url
+    samples: dict[str, list[tuple[float, int]]] = {name: [] for name in reads}
     for _ in range(repeat):
-        for name, url in urls.items():
-            samples[name].append(measured(lambda url=url: client.get(url)))
+        for name, (url, around) in reads.items():
+            with history_around(around):
+                samples[name].append(measured(lambda url=url: client.get(url)))
     figures = {"vendor": connection.vendor}
-    for name, game in by_length.items():
-        figures[name] = {"moves": game.seq, **summary(samples[name])}
+    for name in reads:
+        game = by_length["long" if name.startswith("long") else name]
+        lines = 2 * reads[name][1] if game.seq >= 2 * reads[name][1] else game.seq
+        seq = int(reads[name][0].rsplit("=", 1)[1])
+        figures[name] = {"moves": game.seq, "seq": seq, "lines": lines, **summary(samples[name])}
     return figures

@@ -3,10 +3,11 @@
 The game page and its live panel mark the player seen (`mark_seen`); a move made on the web or
 through the API says so in the log, with its time. Mail reads both (`last_seen`) to put a turn
 email off while the player is looking at the game anyway. A mark is one cache key per player
-and game, overwritten on every poll: no table, no migration, nothing to sweep; a move needs no
-mark of its own, which spares every move a cache write. The cache is Redis in production and files
-under var/ in the embedded default, so the worker reads what the web process wrote. A cache
-that is away marks nobody: email then goes as if nobody were looking.
+and game, rewritten by the polls (once a minute while nothing changes): no table, no
+migration, nothing to sweep; a move needs no mark of its own, which spares every move a cache
+write. The cache is Redis in production and files under var/ in the embedded default, so the
+worker reads what the web process wrote. A cache that is away marks nobody: email then goes as
+if nobody were looking.
 """
 
 from __future__ import annotations
@@ -70,6 +71,30 @@ def mark_seen(user, game) -> None:
         cache.set(key(user.pk, game.pk), (clock.now().isoformat(), game.seq), KEPT_SECONDS)
     except Exception:  # noqa: BLE001 - presence is a courtesy; the page must not fail for it
         log.warning("could not mark player %s at game %s", user.pk, game.pk)
+
+
+# A poll leaves a mark that shows the same seq and is younger than this: the poll read it
+# with its stamps (stamps.read), and a write on every poll of every open page would be most
+# of a 304's cost. The mark then says when the player was at the game to within this, well
+# inside the presence window (PRESENCE_SECONDS, 300 by default): a player who polls every
+# 10 s counts as present for at least the window less this after their last poll.
+REMARK_SECONDS = 60
+
+
+def mark_seen_unless_fresh(user, game, marked) -> None:
+    """`mark_seen`, unless `marked` (the player's mark at the game, as read with the stamps)
+    already shows the game's seq and is younger than REMARK_SECONDS."""
+    if not still_fresh(marked, game.seq):
+        mark_seen(user, game)
+
+
+def still_fresh(marked, seq: int) -> bool:
+    try:
+        at, marked_seq = marked
+        age = clock.now() - datetime.fromisoformat(at)
+    except (TypeError, ValueError):
+        return False
+    return int(marked_seq) == seq and timedelta(0) <= age < timedelta(seconds=REMARK_SECONDS)
 
 
 def last_seen(user_id: int, game_id: int) -> Seen | None:

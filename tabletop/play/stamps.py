@@ -32,6 +32,7 @@ from django.db import transaction
 from django.utils.crypto import salted_hmac
 from django.utils.http import parse_etags
 
+from tabletop.play import presence
 from tabletop.play.models import Seat
 
 log = logging.getLogger(__name__)
@@ -56,6 +57,8 @@ class Stamp:
     viewer: int | None
     game: int | None
     player: int | None
+    # The viewer's presence mark at the game, read in the same round trip (presence.py).
+    marked: object = None
 
     def token(self, seq: int) -> str:
         """What the viewer holds after an answer built at `seq`."""
@@ -83,14 +86,16 @@ class Stamp:
 
 def read(game_id: int | None, user) -> Stamp | None:
     """The game's and the viewer's stamps, a missing one put in afresh; None if the cache is
-    away. No game: the viewer's stamp alone (their dashboard)."""
+    away. No game: the viewer's stamp alone (their dashboard). With a game and a viewer, their
+    presence mark there comes in the same round trip (a poll rewrites it only when stale)."""
     viewer = user.pk if getattr(user, "is_authenticated", False) else None
     keys = [game_key(game_id)] if game_id is not None else []
     keys += [player_key(viewer)] if viewer is not None else []
     if not keys:
         return None
+    mark = presence.key(viewer, game_id) if len(keys) == 2 else None
     try:
-        found = cache.get_many(keys)
+        found = cache.get_many(keys + [mark] if mark else keys)
         for key in set(keys) - set(found):
             # add, not set: a writer's new stamp meanwhile must win over ours.
             cache.add(key, fresh(), KEPT_SECONDS)
@@ -102,7 +107,7 @@ def read(game_id: int | None, user) -> Stamp | None:
         return None
     player = found[player_key(viewer)] if viewer is not None else None
     game = found[game_key(game_id)] if game_id is not None else None
-    return Stamp(game_id, viewer, game, player)
+    return Stamp(game_id, viewer, game, player, found.get(mark) if mark else None)
 
 
 def fresh() -> int:

@@ -169,7 +169,7 @@ def unchanged_since_stamp(request: HttpRequest, stamp: stamps.Stamp) -> HttpResp
         if held is None:
             return None
         response = HttpResponseNotModified()
-    presence.mark_seen(request.user, presence.Shown(stamp.game_id, held))
+    presence.mark_seen_unless_fresh(request.user, presence.Shown(stamp.game_id, held), stamp.marked)
     return stamped(response, stamp.token(held))
 
 

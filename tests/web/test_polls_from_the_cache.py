@@ -6,15 +6,17 @@ at the next poll; a cache that lost the stamps, or is away, falls back to the da
 from __future__ import annotations
 
 import re
+from datetime import timedelta
 
 import pytest
+from django.core.cache import caches
 from django.db import connection, transaction
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
-from tabletop.play import notes, presence, stamps, store
+from tabletop.play import clock, notes, presence, stamps, store
 from tabletop.play.models import Game, Move
 from tests.helpers.factories import started_game, user_at
 
@@ -108,6 +110,64 @@ def test_an_unchanged_poll_still_tells_mail_the_player_is_at_the_game(players):
     assert poll(client, panel(game), first["ETag"])[0].status_code == 304
     seen = presence.last_seen(players[0].pk, game.pk)
     assert (seen.seq, seen.at >= before) == (game.seq, True)
+
+
+# What the cache backend is asked, each a round trip to Redis: a get_many is one MGET, a
+# set_many one pipeline.
+CACHE_CALLS = ("get", "get_many", "set", "set_many", "add", "delete", "delete_many", "has_key")
+
+
+@pytest.fixture
+def cache_calls(monkeypatch) -> list[str]:
+    """The calls made to the cache from outside it, in order. A call the backend makes to
+    itself (the file cache answers get_many with a get per key) is not one more round trip."""
+    backend, calls, depth = caches["default"], [], [0]
+
+    def counted(name, method):
+        def call(*args, **kwargs):
+            if depth[0] == 0:
+                calls.append(name)
+            depth[0] += 1
+            try:
+                return method(*args, **kwargs)
+            finally:
+                depth[0] -= 1
+
+        return call
+
+    for name in CACHE_CALLS:
+        monkeypatch.setattr(backend, name, counted(name, getattr(backend, name)))
+    return calls
+
+
+def test_an_unchanged_panel_poll_asks_the_cache_three_times(players, cache_calls):
+    game = started_game(players)
+    client = logged_in(players[0])
+    first = client.get(panel(game))
+    cache_calls.clear()
+    assert poll(client, panel(game), first["ETag"])[0].status_code == 304
+    # The session; the time zone and language together; the stamps with the presence mark.
+    assert cache_calls == ["get", "get_many", "get_many"]
+
+
+def test_an_unchanged_poll_renews_a_presence_mark_older_than_a_minute(players, cache_calls):
+    game = started_game(players)
+    client = logged_in(players[0])
+    start = clock.now().replace(microsecond=0)
+    clock.set_now(start)
+    try:
+        etag = client.get(panel(game))["ETag"]
+        clock.set_now(start + timedelta(seconds=presence.REMARK_SECONDS - 1))
+        assert poll(client, panel(game), etag)[0].status_code == 304
+        assert presence.last_marked(players[0].pk, game.pk).at == start
+        clock.set_now(start + timedelta(seconds=presence.REMARK_SECONDS))
+        cache_calls.clear()
+        assert poll(client, panel(game), etag)[0].status_code == 304
+        assert cache_calls[-1] == "set"
+        renewed = presence.last_marked(players[0].pk, game.pk)
+        assert (renewed.at, renewed.seq) == (clock.now(), game.seq)
+    finally:
+        clock.set_now(None)
 
 
 def test_a_move_is_seen_at_the_next_poll(players):

@@ -180,15 +180,23 @@ class Command(BaseCommand):
                 f"list unchanged (204): {poll['queries']:g} queries, p50 {ms(poll['p50'])}"
             )
             history = request_benchmarks.history_by_log_length()
-            short, window, long = history["short"], history["window"], history["long"]
+            short, window = history["short"], history["window"]
+            long_short, long = history["long_short_window"], history["long"]
+            long_last = history["long_last_short_window"]
             self.stdout.write(
-                f"[{history['vendor']}] history page at the last move but one, DOS at "
-                f"{short['moves']}, {window['moves']} and {long['moves']} moves: p50 "
-                f"{ms(short['p50'])}, {ms(window['p50'])} and {ms(long['p50'])}; "
-                f"{short['queries']:g}, {window['queries']:g} and {long['queries']:g} queries; "
-                f"{long['p50'] / short['p50']:.2f}x from {short['moves']} (30 lines shown) and "
-                f"{long['p50'] / window['p50']:.2f}x from {window['moves']} (the same 80 lines) "
-                f"to {long['moves']} (at most 1.3)"
+                f"[{history['vendor']}] history page, DOS, the same window and replay in both "
+                f"games: {short['lines']} lines, at move {short['seq']} of {short['moves']} "
+                f"{ms(short['p50'])} ({short['queries']:g} queries), at move "
+                f"{long_short['seq']} of {long_short['moves']} {ms(long_short['p50'])} "
+                f"({long_short['queries']:g} queries): "
+                f"{long_short['p50'] / short['p50']:.2f}x (at most 1.3; at move "
+                f"{long_last['seq']}, the longest replay from a snapshot, "
+                f"{ms(long_last['p50'])}, {long_last['p50'] / short['p50']:.2f}x); "
+                f"{long['lines']} lines, "
+                f"at move {window['seq']} of {window['moves']} {ms(window['p50'])} "
+                f"({window['queries']:g} queries), at move {long['seq']} of {long['moves']} "
+                f"{ms(long['p50'])} ({long['queries']:g} queries): "
+                f"{long['p50'] / window['p50']:.2f}x"
             )
         finally:
             connection.creation.destroy_test_db(old_name, verbosity=0)
