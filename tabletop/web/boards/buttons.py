@@ -162,6 +162,12 @@ class CellWords:
         return ", ".join(parts)
 
 
+def cell_look(colour: str, legal: bool, gold: bool) -> str:
+    """A square's classes after `bt-cell`: its colour, then whether it may be played, then the
+    gold ring."""
+    return f"bt-c-{colour}" + (" legal" if legal else "") + (" gold" if gold else "")
+
+
 def board(
     view: dict,
     seat: int,
@@ -189,8 +195,12 @@ def board(
                 "gold": gold == (r + 1, c + 1),
                 "control": squares.get((r + 1, c + 1)),
             }
-            cell["title"] = words.where % {"row": r + 1, "column": c + 1, "colour": name}
-            cell["told"] = words.told(name, cell["gold"], cell["button"], cell["star"])
+            cell["look"] = cell_look(colour, cell["control"] is not None, cell["gold"])
+            if cell["control"] is not None:
+                cell["title"] = f"{cell['control'].label} ({name})"
+            else:
+                cell["title"] = words.where % {"row": r + 1, "column": c + 1, "colour": name}
+                cell["told"] = words.told(name, cell["gold"], cell["button"], cell["star"])
             cells.append(cell)
         rows.append({"number": r + 1, "cells": cells})
     return {
