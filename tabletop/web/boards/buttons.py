@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
+from django.utils.translation import gettext, gettext_lazy, pgettext, pgettext_lazy
 
 from games import buttons as rules
 from games.buttons.view import CARD_NAMES, COLOUR_NAMES
@@ -39,7 +39,8 @@ def colour_told(colour: str) -> str:
 
 
 def card(colour: str) -> dict:
-    return {"colour": colour, "name": in_active_language(CARD_NAMES.get(colour, colour))}
+    name = in_active_language(CARD_NAMES.get(colour, colour))
+    return {"colour": colour, "name": name, "title": gettext("%(c)s button card") % {"c": name}}
 
 
 def die(value: int, kind: str) -> dict:
@@ -83,8 +84,11 @@ def prepare(position: Position) -> dict:
             controls["orders"].append(control(position, move, ORDER_LABELS[move["order"]]))
     roll = view.get("last_roll")
     gold = tuple(view["gold_square"]) if view.get("gold_square") else None
+    words = CellWords()
     boards = [
-        board(view, seat, squares if seat == position.seat else {}, gold, seat == position.seat)
+        board(
+            view, seat, squares if seat == position.seat else {}, gold, seat == position.seat, words
+        )
         for seat in range(len(view["players"]))
     ]
     if position.seat is not None:
@@ -133,7 +137,46 @@ def dice(roll: dict) -> list[dict]:
     ]
 
 
-def board(view: dict, seat: int, squares: dict, gold: tuple | None, you: bool) -> dict:
+class CellWords:
+    """The words every square of the boards shares, each looked up once per panel (a panel
+    draws a hundred squares and more): the squares only fill them in."""
+
+    def __init__(self):
+        self.where = gettext("row %(row)s, column %(column)s: %(colour)s")
+        self.gold = gettext("gold")
+        self.button = pgettext("on a Buttons board", "button")
+        self.star = gettext("star")
+        self.colours: dict[str, str] = {}
+
+    def colour(self, colour: str) -> str:
+        if colour not in self.colours:
+            self.colours[colour] = colour_told(colour)
+        return self.colours[colour]
+
+    def told(self, name: str, gold: bool, button: bool, star: bool) -> str:
+        """What a screen reader says of a square: its colour, then what lies on it."""
+        parts = [name]
+        parts += [self.gold] if gold else []
+        parts += [self.button] if button else []
+        parts += [self.star] if star else []
+        return ", ".join(parts)
+
+
+def cell_look(colour: str, legal: bool, gold: bool) -> str:
+    """A square's classes after `bt-cell`: its colour, then whether it may be played, then the
+    gold ring."""
+    return f"bt-c-{colour}" + (" legal" if legal else "") + (" gold" if gold else "")
+
+
+def board(
+    view: dict,
+    seat: int,
+    squares: dict,
+    gold: tuple | None,
+    you: bool,
+    words: CellWords | None = None,
+) -> dict:
+    words = words or CellWords()
     shown = view["boards"][seat]
     rows = []
     for r in range(rules.SIZE):
@@ -141,18 +184,24 @@ def board(view: dict, seat: int, squares: dict, gold: tuple | None, you: bool) -
         for c in range(rules.SIZE):
             here = shown["cells"][r][c]
             colour = rules.COLOURS.get(shown["colours"][r][c], shown["colours"][r][c])
-            cells.append(
-                {
-                    "row": r + 1,
-                    "column": c + 1,
-                    "colour": colour,
-                    "colour_name": colour_told(colour),
-                    "button": here == rules.BUTTON,
-                    "star": here == rules.STAR,
-                    "gold": gold == (r + 1, c + 1),
-                    "control": squares.get((r + 1, c + 1)),
-                }
-            )
+            name = words.colour(colour)
+            cell = {
+                "row": r + 1,
+                "column": c + 1,
+                "colour": colour,
+                "colour_name": name,
+                "button": here == rules.BUTTON,
+                "star": here == rules.STAR,
+                "gold": gold == (r + 1, c + 1),
+                "control": squares.get((r + 1, c + 1)),
+            }
+            cell["look"] = cell_look(colour, cell["control"] is not None, cell["gold"])
+            if cell["control"] is not None:
+                cell["title"] = f"{cell['control'].label} ({name})"
+            else:
+                cell["title"] = words.where % {"row": r + 1, "column": c + 1, "colour": name}
+                cell["told"] = words.told(name, cell["gold"], cell["button"], cell["star"])
+            cells.append(cell)
         rows.append({"number": r + 1, "cells": cells})
     return {
         "seat": seat,

@@ -22,12 +22,14 @@ def card(slug: str) -> dict:
     language, as the log lines and emails name them."""
     found = BY_SLUG.get(slug)
     if found is None:
-        return {"id": slug, "name": slug, "kind": "unknown", "text": ""}
+        return {"id": slug, "name": slug, "kind": "unknown", "text": "", "title": slug}
+    name, text = card_name(slug), texts.in_active_language(card_text(slug))
     shown = {
         "id": slug,
-        "name": card_name(slug),
+        "name": name,
         "kind": found.kind,
-        "text": texts.in_active_language(card_text(slug)),
+        "text": text,
+        "title": f"{name}: {text}" if text else name,
         "ongoing": found.ongoing,
     }
     if found.kind == "doctor":
@@ -38,7 +40,7 @@ def card(slug: str) -> dict:
     elif found.kind == "patient":
         shown["tier"] = found.tier
         shown["points"] = found.points
-        shown["difficulty"] = [skill(spec, value) for spec, value in found.difficulty.items()]
+        shown["difficulty"] = [difficulty(spec, value) for spec, value in found.difficulty.items()]
     return shown
 
 
@@ -49,13 +51,26 @@ def card_name(slug: str) -> str:
 def skill(spec: str, value: int) -> dict:
     """One specialization's number on a card or a team sheet: `spec` stays the English key
     (styles, the glossary's anchor); `name` and `short` are what the reader reads."""
+    name = specialization(spec)
     return {
         "spec": spec,
         "key": SHORT[spec],
-        "name": specialization(spec),
+        "name": name,
         "short": texts.in_active_language(word("dr_hrubec short", SHORT[spec])).upper(),
         "value": value,
+        "signed": f"{value:+d}",
+        "title": f"{name} {value:+d}",
     }
+
+
+def difficulty(spec: str, value: int) -> dict:
+    """One specialization a patient asks for, and how much."""
+    shown = skill(spec, value)
+    shown["title"] = gettext("%(spec)s: difficulty %(value)s") % {
+        "spec": shown["name"],
+        "value": value,
+    }
+    return shown
 
 
 def specialization(spec: str) -> str:

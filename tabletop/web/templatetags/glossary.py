@@ -8,13 +8,14 @@ word's place on the game's rules page. `where` keeps ids unique when a word show
 
 from __future__ import annotations
 
+import functools
 import re
 
 from django import template
-from django.urls import reverse
+from django.urls import get_script_prefix, get_urlconf, reverse
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
-from django.utils.translation import gettext
+from django.utils.translation import get_language, gettext
 
 from tabletop.web import glossary
 
@@ -22,9 +23,10 @@ register = template.Library()
 
 
 def tooltip(slug: str, key: str, where: str, inner: str) -> SafeString:
-    term = glossary.term(slug, key)
+    word, meaning, url, more, about = explained(
+        slug, key, get_language(), get_urlconf(), get_script_prefix()
+    )
     note_id = re.sub(r"[^a-z0-9-]", "-", f"term-{slug}-{key}-{where}".lower()).rstrip("-")
-    url = reverse("rules", args=[slug]) + f"#{term.anchor}"
     return format_html(
         '<span class="term" data-term="{key}">'
         '<button type="button" class="term-word" aria-describedby="{id}" aria-expanded="false">'
@@ -33,12 +35,27 @@ def tooltip(slug: str, key: str, where: str, inner: str) -> SafeString:
         '<a href="{url}">{more}<span class="sr"> {about}</span></a></span></span>',
         key=key,
         id=note_id,
-        inner=inner or term.word,
-        word=term.word,
-        meaning=term.meaning,
+        inner=inner or word,
+        word=word,
+        meaning=meaning,
         url=url,
-        more=gettext("More in the rules"),
-        about=gettext("about %(word)s") % {"word": term.word},
+        more=more,
+        about=about,
+    )
+
+
+@functools.lru_cache(maxsize=1024)
+def explained(slug: str, key: str, language: str, urlconf, prefix: str) -> tuple[str, ...]:
+    """A term's words and link in one language, looked up once: a board shows the same few
+    terms on every panel it draws. The language, URLconf and script prefix are the key only."""
+    term = glossary.term(slug, key)
+    word = str(term.word)
+    return (
+        word,
+        str(term.meaning),
+        reverse("rules", args=[slug]) + f"#{term.anchor}",
+        gettext("More in the rules"),
+        gettext("about %(word)s") % {"word": word},
     )
 
 
