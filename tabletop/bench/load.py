@@ -164,7 +164,12 @@ def seed_site(count: int, per_player: int = 3, jobs: int = 1) -> dict:
     if jobs == 1:
         seated = seat_tables(shares[0])
     else:
-        connections.close_all()  # each process opens its own
+        # Each process opens its own connections: a pool (DATABASE_POOL_MAX) would be copied
+        # into the children without the threads that hand its connections out, and wait.
+        connections.close_all()
+        for connection in connections.all(initialized_only=True):
+            if getattr(connection, "pool", None) is not None:
+                connection.close_pool()
         with multiprocessing.get_context("fork").Pool(jobs) as pool:
             seated = [table for share in pool.map(seat_tables, shares) for table in share]
     tables: dict[int, list[list[int]]] = {n: [] for n in range(count)}
