@@ -13,6 +13,7 @@ from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
+from django.core.paginator import Page, Paginator
 from django.db.models import Count, Prefetch
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -29,7 +30,7 @@ from tabletop.web import pages
 from tabletop.web.tournament_forms import DropForm, NewTournamentForm
 
 Status = Tournament.Status
-# How many of each kind the list shows, newest first.
+# How many of each kind a page of the list shows, newest first; each kind has its own pages.
 LISTED = 50
 
 
@@ -43,17 +44,24 @@ def tournament_list(request: HttpRequest) -> HttpResponse:
     shown = Tournament.objects.filter(pk__in=visible).select_related("organiser")
     shown = shown.annotate(joined_count=Count("entries")).order_by("-pk")
     sections = [
-        (gettext("Open for sign-up"), "signup", list(shown.filter(status=Status.SIGNUP)[:LISTED])),
-        (gettext("Running"), "running", list(shown.filter(status=Status.RUNNING)[:LISTED])),
-        (gettext("Finished"), "finished", list(shown.filter(status=Status.FINISHED)[:LISTED])),
+        (gettext("Open for sign-up"), "signup", listed_page(request, shown, Status.SIGNUP)),
+        (gettext("Running"), "running", listed_page(request, shown, Status.RUNNING)),
+        (gettext("Finished"), "finished", listed_page(request, shown, Status.FINISHED)),
     ]
-    listed = [t for _, _, found in sections for t in found]
+    listed = [t for _, _, page in sections for t in page]
     deadlines = current_deadlines(listed)
     names = names_of(pk for t in listed for pk in t.winners)
     for tournament in listed:
         tournament.round_deadline = deadlines.get(tournament.pk)
         tournament.winner_names = [names.get(pk, "") for pk in tournament.winners]
     return render(request, "tournaments/list.html", {"sections": sections})
+
+
+def listed_page(request: HttpRequest, shown, status: str) -> Page:
+    """One kind's page of the list, its number read from the parameter named for the kind
+    (`?finished=3`); a number out of range shows the nearest page rather than an error."""
+    found = Paginator(shown.filter(status=status), LISTED)
+    return found.get_page(request.GET.get(status))
 
 
 def current_deadlines(listed: list[Tournament]) -> dict:

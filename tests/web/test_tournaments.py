@@ -75,6 +75,24 @@ def test_the_list_shows_tournaments_open_running_and_finished(client, org, make_
     assert "New tournament" not in html
 
 
+def test_each_kind_of_the_list_pages_on_past_its_page_newest_first(
+    client, org, make_user, monkeypatch
+):
+    monkeypatch.setattr("tabletop.web.tournaments.LISTED", 2)
+    ann = make_user("ann")
+    for name in ("First cup", "Second cup", "Third cup"):
+        dos_cup(org, [ann], name=name)
+
+    first = client.get("/tournaments/").content.decode()
+    second = client.get("/tournaments/?signup=2").content.decode()
+
+    assert "Third cup" in first and "Second cup" in first and "First cup" not in first
+    assert 'href="?signup=2#tournaments-signup"' in first and "Page 1 of 2" in first
+    assert "First cup" in second and "Third cup" not in second
+    assert 'href="?signup=1#tournaments-signup"' in second
+    assert client.get("/tournaments/?signup=99").status_code == 200
+
+
 def test_a_player_creates_a_tournament_with_its_sign_up_in_their_time_zone(client, org):
     client.force_login(org)
     assert "/tournaments/new/?game=dos" in client.get("/tournaments/new/").content.decode()
