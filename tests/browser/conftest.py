@@ -141,7 +141,7 @@ def click_a_move(page, rng: random.Random, avoid=(), prefer=()) -> bool:
 
 
 def picker_moves(page) -> list[dict]:
-    """The moves the page's move picker offers (tabletop/web/pickers.py), or []."""
+    """The moves the page's move picker offers (tabletop/web/pickers/), or []."""
     return page.evaluate(
         """() => { const block = document.getElementById("picker-data");
         return block ? JSON.parse(block.textContent).moves : []; }"""

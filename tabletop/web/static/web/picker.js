@@ -2,7 +2,7 @@
 // targets) the page offers them a click at a time instead of a button per combination.
 //
 // The server describes the legal moves in a JSON data block (#picker-data, built by
-// tabletop/web/pickers.py); this script builds the picker in #picker and hides the plain buttons
+// tabletop/web/pickers/); this script builds the picker in #picker and hides the plain buttons
 // it covers. Each click leaves enabled only the parts some legal move still needs; once the
 // parts name moves that differ only in a wild card's naming, the naming is asked (defaulting to
 // the one that earns a bonus) if there is more than one; the DOS call is one checkbox. "Play" is
@@ -225,7 +225,7 @@
 
     const api = { onChange: null, restore };
 
-    // Only the parts every legal move needs start picked (pickers.py's forced_keys), so that
+    // Only the parts every legal move needs start picked (pickers/__init__.py's forced_keys), so that
     // Play starts enabled only on the one legal move.
     function pressForced() {
       const left = new Map(forced);
