@@ -25,7 +25,7 @@ from django.conf import settings
 from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY, get_user_model
 from django.contrib.sessions.backends.base import VALID_KEY_CHARS
 from django.db import connection, connections, transaction
-from django.db.models import Count, F, Max, Min
+from django.db.models import Case, Count, DateTimeField, F, Max, Min, When
 from django.utils import timezone
 from django.utils.crypto import get_random_string
 from rest_framework.authtoken.models import Token
@@ -327,7 +327,7 @@ def check(
 ) -> Verdict:
     """Replay every game's log against its projection, and hold the players' moves in the log
     against Locust's count of accepted moves, `{"<game>:<seat>:<source>": count}`; with the
-    run's times, the longest a turn email written during it waited in the outbox."""
+    run's times, the longest a turn email written during it waited in the outbox once due."""
     verdict = Verdict()
     for game in Game.objects.exclude(status=Game.Status.OPEN).order_by("pk").iterator():
         verdict.games += 1
@@ -359,12 +359,24 @@ def check(
 
 
 def longest_turn_wait(began: datetime, ended: datetime) -> float:
-    """Seconds, the longest a turn email written during the run waited in the outbox: until
-    it was sent, or until the run ended for one still waiting then."""
+    """Seconds, the longest a turn email written during the run waited in the outbox once it
+    was due: until it was sent, or until the run ended for one still waiting then.
+
+    An email held back on purpose (its player was at the game, and is told nothing until they
+    have gone) is due when the hold ends, its `not_before`; one whose send failed counts from
+    its creation, since its retries are waiting too."""
     turns = Outbox.objects.filter(kind=Outbox.Kind.TURN, created__gte=began, created__lte=ended)
-    sent = turns.filter(sent__isnull=False).aggregate(longest=Max(F("sent") - F("created")))
+    turns = turns.annotate(due=due_time())
+    sent = turns.filter(sent__isnull=False).aggregate(longest=Max(F("sent") - F("due")))
     waits = [sent["longest"].total_seconds()] if sent["longest"] else []
-    oldest = turns.filter(sent__isnull=True, status=Outbox.Status.PENDING).aggregate(Min("created"))
-    if oldest["created__min"]:
-        waits.append((ended - oldest["created__min"]).total_seconds())
+    unsent = turns.filter(sent__isnull=True, status=Outbox.Status.PENDING, due__lte=ended)
+    oldest = unsent.aggregate(Min("due"))["due__min"]
+    if oldest:
+        waits.append((ended - oldest).total_seconds())
     return max(waits, default=0.0)
+
+
+def due_time() -> Case:
+    """When an outbox row was due: its hold's end when it was held back without a failure."""
+    held = When(last_error="", not_before__isnull=False, then=F("not_before"))
+    return Case(held, default=F("created"), output_field=DateTimeField())

@@ -146,6 +146,35 @@ def test_a_turn_email_still_waiting_counts_until_the_run_ended():
     assert load.longest_turn_wait(began, timezone.now() + timedelta(seconds=90)) >= 90
 
 
+def test_a_turn_email_held_while_its_player_was_at_the_game_waits_from_the_holds_end():
+    began = timezone.now()
+    held = Outbox.objects.create(kind=Outbox.Kind.TURN, to="a@players.load.test")
+    due = held.created + timedelta(seconds=300)
+    Outbox.objects.filter(pk=held.pk).update(
+        status=Outbox.Status.SENT, not_before=due, sent=due + timedelta(seconds=4)
+    )
+    assert 4 <= load.longest_turn_wait(began, timezone.now() + timedelta(seconds=400)) < 60
+    still_held = Outbox.objects.create(
+        kind=Outbox.Kind.TURN, to="b@players.load.test", not_before=due
+    )
+    assert load.longest_turn_wait(began, due - timedelta(seconds=1)) < 60
+    Outbox.objects.filter(pk=still_held.pk).update(not_before=None)
+    assert load.longest_turn_wait(began, due + timedelta(seconds=5)) >= 300
+
+
+def test_a_failed_turn_email_waits_from_its_creation_through_its_retries():
+    began = timezone.now()
+    failed = Outbox.objects.create(kind=Outbox.Kind.TURN, to="a@players.load.test")
+    retry = failed.created + timedelta(seconds=200)
+    Outbox.objects.filter(pk=failed.pk).update(
+        status=Outbox.Status.SENT,
+        last_error="421 try later",
+        not_before=retry,
+        sent=retry + timedelta(seconds=1),
+    )
+    assert load.longest_turn_wait(began, timezone.now() + timedelta(seconds=400)) >= 200
+
+
 def test_the_site_players_and_the_capacity_search_load_in_a_process_of_their_own(tmp_path):
     players = tmp_path / "players.json"
     players.write_text(json.dumps(load.seed_site(4, per_player=3)))

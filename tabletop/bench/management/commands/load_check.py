@@ -37,7 +37,7 @@ class Command(BaseCommand):
         self.stdout.write(f"Mail: outbox {mail['outbox']}, inbound {mail['inbound']}")
         if "longest_turn_wait" in mail:
             self.stdout.write(
-                f"  the longest a turn email of the run waited in the outbox: "
+                f"  the longest a turn email of the run waited in the outbox once due: "
                 f"{mail['longest_turn_wait']:.0f} s"
             )
         if not verdict.sound:
