@@ -111,7 +111,7 @@ def test_the_cache_is_redis_when_redis_url_is_set():
 
     assert with_redis.stdout.split()[-1] == "django.core.cache.backends.redis.RedisCache"
     # Files, not each process's memory: the worker reads who has a game open (presence.py).
-    assert without.stdout.split()[-1] == "django.core.cache.backends.filebased.FileBasedCache"
+    assert without.stdout.split()[-1] == "tabletop.filecache.OccasionallyCulledFileCache"
 
 
 def test_every_page_carries_a_policy_that_runs_no_inline_script(client, db):
