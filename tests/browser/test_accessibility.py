@@ -244,15 +244,18 @@ def test_the_dos_catch_button_is_seen_on_the_table(new_page, make_user):
 
 
 def test_the_tournament_pages_have_no_axe_violations_at_desktop_and_phone_widths(
-    new_page, make_user
+    new_page, make_user, monkeypatch
 ):
     from tabletop.tournaments import rounds
     from tests.helpers.tournaments import finish_round, signed_up
 
+    # One to a page, so the organiser's list pages on in two of its kinds at once.
+    monkeypatch.setattr("tabletop.web.tournaments.LISTED", 1)
     org, ann, ben, cat = (make_user(name) for name in ("org", "ann", "ben", "cat"))
     shape = {"format": "swiss", "rounds": 2, "table_size": 2, "max_players": 8}
     open_cup = signed_up(org, [ann], "dos", **shape)
     running = rounds.start_tournament(signed_up(org, [ann, ben, cat], "dos", **shape), org)
+    rounds.start_tournament(signed_up(org, [ben, cat], "dos", **shape), org)
     finished = rounds.start_tournament(signed_up(org, [ann, ben], "dos", **shape), org)
     finish_round(finished)
     finish_round(finished)
@@ -267,6 +270,7 @@ def test_the_tournament_pages_have_no_axe_violations_at_desktop_and_phone_widths
     log_in(player, "ann", "pw-ann")
     for path in (
         "/tournaments/",
+        "/tournaments/?signup=2&running=2",
         "/tournaments/new/",
         "/tournaments/new/?game=dos",
         f"/tournaments/{open_cup.pk}/",

@@ -113,14 +113,16 @@ def test_no_page_is_wider_than_a_phone_or_a_tablet(new_page, make_user):
     assert not found, "\n".join(f"{where}: {what}" for where, what in found.items())
 
 
-def test_no_tournament_page_is_wider_than_a_phone_or_a_tablet(new_page, make_user):
+def test_no_tournament_page_is_wider_than_a_phone_or_a_tablet(new_page, make_user, monkeypatch):
     from tabletop.tournaments import rounds
     from tests.helpers.tournaments import finish_round, signed_up
 
+    monkeypatch.setattr("tabletop.web.tournaments.LISTED", 1)  # the list's pager shows
     org = make_user("organiser-with-a-long-name")
     field = [make_user(f"player-with-a-long-name-{n}") for n in range(5)]
     shape = {"format": "swiss", "rounds": 2, "table_size": 2, "max_players": 8}
     open_cup = signed_up(org, field[:1], "dos", **shape)
+    signed_up(org, field[1:2], "dos", **shape)
     running = rounds.start_tournament(signed_up(org, field, "dos", **shape), org)
     finish_round(running)
     found: dict[str, str] = {}
@@ -129,6 +131,7 @@ def test_no_tournament_page_is_wider_than_a_phone_or_a_tablet(new_page, make_use
     log_in(organiser, org.username, f"pw-{org.username}")
     for path in (
         "/tournaments/",
+        "/tournaments/?signup=2",
         "/tournaments/new/",
         "/tournaments/new/?game=dos",
         f"/tournaments/{open_cup.pk}/",
