@@ -43,6 +43,10 @@ log = logging.getLogger(__name__)
 CLAIM_EXPIRES = timedelta(seconds=45)
 PUBLISH_GRACE = timedelta(minutes=1)
 SWEEP_BATCH = 500
+# A row put off this briefly (its player has the game open, a burst is being gathered) is
+# woken by a task of its own when the wait ends, rather than at the next minute's sweep; a
+# longer wait (quiet hours) is left to the sweep, not to a task the broker keeps for hours.
+WAKE_WITHIN = timedelta(minutes=10)
 
 
 # ---------------------------------------------------------------------------- queueing
@@ -385,6 +389,8 @@ def send(row: Outbox) -> None:
         Outbox.objects.filter(pk=row.pk).update(
             status=status, claimed=None, not_before=decision.until
         )
+        if decision.action == "later":
+            wake_when_due(row.pk, decision.until - moment)
         return
     try:
         message = compose(row)
@@ -455,6 +461,12 @@ def queue_webhook_off(row: Outbox, hook: Webhook, error: str) -> None:
 def backoff(attempts: int) -> timedelta:
     """Doubling from MAIL_RETRY_SECONDS, at most an hour."""
     return timedelta(seconds=min(3600, settings.MAIL_RETRY_SECONDS * 2 ** (attempts - 1)))
+
+
+def wake_when_due(row_id: int, wait: timedelta) -> None:
+    """Deliver a row put off briefly as soon as its wait is over (after this commits)."""
+    if wait <= WAKE_WITHIN:
+        transaction.on_commit(lambda: retry_later(row_id, wait))
 
 
 def retry_later(row_id: int, delay: timedelta) -> None:

@@ -197,6 +197,35 @@ def test_no_turn_email_while_the_player_has_the_page_open(
     assert len(mailbox.received) == 1
 
 
+@pytest.mark.xdist_group("mail-worker")
+def test_a_turn_email_put_off_while_the_player_was_at_the_game_goes_when_they_have_gone(
+    pair, mailbox, worker, settings, client
+):
+    # Real time, short: the row must be woken by its own task when the player has gone, since
+    # no sweep runs here (the minute's sweep used to be what sent it, up to a minute late).
+    settings.PRESENCE_SECONDS = 3
+    settings.MAIL_COALESCE_SECONDS = 0
+    game = started_game(pair)
+    mover = game.to_act[0]
+    waiting = next(seat for seat in range(game.players) if seat != mover)
+    player = user_at(game, waiting)
+    client.force_login(player)
+    look_at(client, game)
+
+    while waiting not in game.to_act:
+        game = play_random_steps(game, 1)
+    row = Outbox.objects.filter(kind=Outbox.Kind.TURN, user=player).latest("pk")
+    mailhelpers.wait_until(
+        lambda: Outbox.objects.filter(pk=row.pk, not_before__isnull=False).exists()
+    )
+    assert mailbox.to(player.email) == []  # put off while the page is open
+
+    [email] = mailbox.wait_for(player.email)
+    assert "It is your move in Gazobu" in email.text
+    row.refresh_from_db()
+    assert row.status == Outbox.Status.SENT and row.sent >= row.not_before
+
+
 def test_a_player_who_moves_on_the_page_before_leaving_gets_no_email(
     pair, frozen, settings, client
 ):
