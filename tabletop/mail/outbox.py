@@ -441,7 +441,7 @@ def failed(row: Outbox, error: Exception) -> None:
     Outbox.objects.filter(pk=row.pk).update(
         attempts=attempts, last_error=text, claimed=None, not_before=clock.now() + delay
     )
-    transaction.on_commit(lambda: retry_later(row.pk, delay))
+    transaction.on_commit(lambda: deliver_later(row.pk, delay))
 
 
 def queue_webhook_off(row: Outbox, hook: Webhook, error: str) -> None:
@@ -466,14 +466,15 @@ def backoff(attempts: int) -> timedelta:
 def wake_when_due(row_id: int, wait: timedelta) -> None:
     """Deliver a row put off briefly as soon as its wait is over (after this commits)."""
     if wait <= WAKE_WITHIN:
-        transaction.on_commit(lambda: retry_later(row_id, wait))
+        transaction.on_commit(lambda: deliver_later(row_id, wait))
 
 
-def retry_later(row_id: int, delay: timedelta) -> None:
+def deliver_later(row_id: int, delay: timedelta) -> None:
+    """A task to deliver the row once `delay` is over: a retry's backoff, or a short hold."""
     try:
         deliver.apply_async((row_id,), countdown=delay.total_seconds())
-    except Exception:  # noqa: BLE001 - the sweep retries once the backoff is over
-        log.warning("could not schedule the retry of outbox row %s", row_id)
+    except Exception:  # noqa: BLE001 - the sweep publishes the row once it is due
+        log.warning("could not schedule the delivery of outbox row %s", row_id)
 
 
 def republish_due(moment: datetime) -> int:
