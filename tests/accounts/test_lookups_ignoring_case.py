@@ -6,19 +6,11 @@ from __future__ import annotations
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.db import connection
 
 from tabletop.mail.inbound.reading import senders_player
+from tests.helpers.plans import plan_when_indexes_can_serve
 
 pytestmark = pytest.mark.django_db
-
-
-def plan_of(queryset) -> str:
-    """The plan PostgreSQL picks when it may not read the whole table (a test's few accounts
-    would otherwise be read whole, which is cheaper at that size)."""
-    with connection.cursor() as cursor:
-        cursor.execute("SET LOCAL enable_seqscan = off")
-    return queryset.explain()
 
 
 def test_a_replys_sender_is_found_whatever_the_case_through_an_index(on_postgresql, make_user):
@@ -27,7 +19,7 @@ def test_a_replys_sender_is_found_whatever_the_case_through_an_index(on_postgres
 
     assert senders_player("ann.smith@EXAMPLE.COM") == ann
     lookup = get_user_model().objects.filter(email__iexact="ann.smith@example.com")
-    assert "auth_user_email_upper" in plan_of(lookup.order_by("pk")[:1])
+    assert "auth_user_email_upper" in plan_when_indexes_can_serve(lookup.order_by("pk")[:1])
 
 
 def test_a_name_is_found_whatever_the_case_through_an_index(on_postgresql, make_user):
@@ -35,4 +27,4 @@ def test_a_name_is_found_whatever_the_case_through_an_index(on_postgresql, make_
 
     lookup = get_user_model().objects.filter(username__iexact="ANN", is_active=True)
     assert lookup.get().username == "Ann"
-    assert "auth_user_username_upper" in plan_of(lookup)
+    assert "auth_user_username_upper" in plan_when_indexes_can_serve(lookup)

@@ -82,6 +82,9 @@ REFUSED_BY_THE_RULES = [
     "games_fork",
     # A step the game does not have (no schema can say which steps a game has).
     "games_comments_create",
+    # An invitee nobody plays under, a sign-up deadline already past, a game not played at
+    # tables of that size, a Swiss tournament without rounds (its description lists them).
+    "tournaments_create",
 ]
 ACCEPTED = ["2xx", "3xx", "401", "403", "404", "409", "429", "5xx"]
 
