@@ -66,10 +66,18 @@ def refusals(*statuses: int) -> dict[int, OpenApiResponse]:
     return {code: OpenApiResponse(ErrorSerializer, REFUSALS[code]) for code in statuses}
 
 
-def find_game(game_id: int, user=None) -> Game:
+SEATS_WITH_PLAYERS = Prefetch("seats", queryset=Seat.objects.select_related("user"))
+
+
+def find_game(game_id: int, user=None, *, with_seats: bool = False) -> Game:
     """The game; with `user`, only if they may see it (a private table is refused to anyone
-    but its players and the people invited to it: 401 without credentials, else 403)."""
-    found = Game.objects.filter(pk=game_id).first()
+    but its players and the people invited to it: 401 without credentials, else 403).
+    `with_seats` reads its seats and players with it, for an answer that asks for them more
+    than once (whose seat, the seats' summary, the invitations shown, the take-back)."""
+    found = Game.objects.filter(pk=game_id)
+    if with_seats:
+        found = found.prefetch_related(SEATS_WITH_PLAYERS)
+    found = found.first()
     if found is None:
         raise exceptions.NotFound(gettext("There is no game %(id)s.") % {"id": game_id})
     hidden = invitations.why_hidden(found, user) if user is not None else None
@@ -163,7 +171,7 @@ def listed_games(user) -> QuerySet:
     return (
         Game.objects.filter(pk__in=shown)
         .defer("state", "outcome", "options")
-        .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("user")))
+        .prefetch_related(SEATS_WITH_PLAYERS)
         .order_by("pk")
     )
 
@@ -196,7 +204,7 @@ def detail_etag(request: Request, game_id: int) -> str | None:
 @vary_on_headers("Authorization", "Cookie")
 @condition(etag_func=detail_etag)
 def game(request: Request, game_id: int) -> Response:
-    return Response(game_detail(find_game(game_id, request.user), request.user))
+    return Response(game_detail(find_game(game_id, request.user, with_seats=True), request.user))
 
 
 @extend_schema(

@@ -46,6 +46,8 @@ def accept(game: Game, user) -> Rematch:
 
 
 def proposed(game: Game) -> Rematch | None:
+    if game.status != Game.Status.FINISHED:
+        return None  # proposed only once it is over (accept): no query while it is played
     return Rematch.objects.filter(game=game).select_related("proposed_by", "new_game").first()
 
 
