@@ -27,6 +27,11 @@ ONLINE=${ONLINE:-1000}
 STEPS=${STEPS:-250 500 750 1000 1250 1500 2000}
 STEP_DURATION=${STEP_DURATION:-180}
 SPAWN_RATE=${SPAWN_RATE:-50}
+# The slow-game site fills over RAMP seconds, as a site does, not with all its online players
+# in one half-minute; its figures are of the DURATION after the last has come and settled
+# (SETTLE: their first dashboard poll's spread).
+RAMP=${RAMP:-120}
+SETTLE=${SETTLE:-60}
 # Processes of one thread: a process's threads share its interpreter lock, and on 2 cores 8
 # processes of one thread held 400 online players where 5 of 4 threads held 300 (README,
 # "Scaling out").
@@ -73,6 +78,16 @@ stop_all() {
 trap stop_all EXIT
 trap 'exit 130' INT TERM
 
+# "10m", "90s", "1h" or a number of seconds, in seconds.
+seconds() {
+	case "$1" in
+	*h) echo $((${1%h} * 3600)) ;;
+	*m) echo $((${1%m} * 60)) ;;
+	*s) echo "${1%s}" ;;
+	*) echo "$1" ;;
+	esac
+}
+
 wait_for_port() {
 	for _ in $(seq 100); do
 		(: >"/dev/tcp/127.0.0.1/$1") 2>/dev/null && return 0
@@ -89,7 +104,7 @@ elif [ "$SEARCH" = 1 ]; then
 		"${STEP_DURATION} s each, on $(nproc) cores"
 else
 	echo "== $PLAYERS players at $GAMES_PER_PLAYER games each, $ONLINE online, for $DURATION" \
-		"on $(nproc) cores"
+		"after $RAMP s coming online and $SETTLE s settling, on $(nproc) cores"
 fi
 psql "$POSTGRES/postgres" -q -c "DROP DATABASE IF EXISTS $DATABASE" -c "CREATE DATABASE $DATABASE"
 $BIN/python -c "import redis, os; redis.Redis.from_url(os.environ['REDIS_URL']).flushdb()"
@@ -148,7 +163,9 @@ elif [ "$SEARCH" = 1 ]; then
 	export LOAD_STEPS="$STEPS" LOAD_STEP_SECONDS="$STEP_DURATION"
 else
 	users=(OnlinePlayer OfflinePlayers)
-	run=(--reset-stats -u "$((ONLINE + 1))" -r "$SPAWN_RATE" -t "$DURATION")
+	rate=$(awk "BEGIN { print ($ONLINE + 1) / $RAMP }")
+	run=(--reset-stats -u "$((ONLINE + 1))" -r "$rate" -t "$((RAMP + SETTLE + $(seconds "$DURATION")))s")
+	export LOAD_SETTLE_SECONDS="$SETTLE"
 fi
 LOAD_PLAYERS="$OUT/players.json" LOAD_REPORT="$OUT/report.json" LOAD_CORES="$OUT/cores.json" \
 	LOAD_SINK_PORT=$SINK_PORT LOAD_SMTPD_PORT=$SMTPD_PORT LOAD_SPAWN_RATE=$SPAWN_RATE \

@@ -756,8 +756,12 @@ CORES = os.environ.get("LOAD_CORES", "")
 STEPS = [int(n) for n in os.environ.get("LOAD_STEPS", "").split()]
 STEP_SECONDS = float(os.environ.get("LOAD_STEP_SECONDS", "180"))
 SPAWN_RATE = float(os.environ.get("LOAD_SPAWN_RATE", "50"))
+# The slow-game site's run: seconds after the last player came online before its figures begin
+# (their arrivals spread over a dashboard poll, and the pages each opens first).
+SETTLE_SECONDS = float(os.environ.get("LOAD_SETTLE_SECONDS", "0"))
 BEGAN = time.time()
 STEP_FIGURES: list[dict] = []
+RUN: dict = {}  # Locust's environment, for the settled run's reset of its figures
 
 
 def cores_now() -> dict:
@@ -781,10 +785,26 @@ def start_sink(environment, **kwargs) -> None:
         StreamServer(("127.0.0.1", SINK_PORT), serve_smtp).start()
 
 
+@events.init.add_listener
+def keep_environment(environment, **kwargs) -> None:
+    RUN["environment"] = environment
+
+
 @events.spawning_complete.add_listener
 def steady_from_now(user_count: int, **kwargs) -> None:
-    if STEADY["since"] is None:
+    if STEADY["since"] is not None:
+        return
+    if SETTLE_SECONDS:
+        gevent.spawn_later(SETTLE_SECONDS, begin_settled)
+    else:
         begin_steady()
+
+
+def begin_settled() -> None:
+    """The steady state of a run whose players came online over minutes: its figures count
+    from here, the arrivals' own requests left out."""
+    RUN["environment"].runner.stats.reset_all()
+    begin_steady()
 
 
 def begin_steady() -> None:
