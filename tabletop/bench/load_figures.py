@@ -28,7 +28,7 @@ def capacity(steps: list[dict]) -> int:
 
 def describe(figures: dict) -> list[str]:
     lines = [
-        f"Steady state over {figures['seconds']:.0f} s (after spawning):",
+        f"Steady state over {figures['seconds']:.0f} s (once the players had come online):",
         f"  moves/s {figures['moves_per_second']:.1f} {figures['moves_by_source']}",
         f"  polls/s {figures['polls_per_second']:.1f}",
         f"  turn and answer emails taken by the sink /s {figures['mail_in_per_second']:.1f}",
