@@ -1,12 +1,12 @@
 """The load test's players for Locust (`make load`; tabletop/bench/load.py seeds them).
 
-Page players keep their games open: the live panel polls every 10 s and, when it shows their
-move, they press one of the move buttons (an htmx form post with the CSRF token). API players
-poll the games list every 10 s and, for each game waiting for them, read it and post one of its
-legal moves. Email players only read their mail: the Celery worker sends turn emails to the
-SMTP sink this file runs (EMAIL_URL points at it), and they reply with one of the listed legal
-moves to the email's reply address, through `manage.py smtpd`; the answer it sends back says
-whether the move was played.
+The slow-game site (the default): online players open the dashboard, open a game that waits for
+them, think while its panel polls, move by the page's form or the API, and go back; the other
+seats are offline players who answer their turn emails through `manage.py smtpd`. Its pace and
+who is online are in locust_site.py; the live-play model's players (`MODEL=fast`) are in
+locust_live_play.py; what they all share (the players file, the moves the service said it
+played, reading a panel or a turn email) in locust_common.py. This file holds the site's
+players, the SMTP sink the worker sends turn emails to, and the figures.
 
 Every move the service says it played is counted per game, seat and source, and written with
 the figures to LOAD_REPORT when the run stops; `manage.py load_check` holds them against the
@@ -16,32 +16,27 @@ the standard library with gevent as it is imported.
 
 from __future__ import annotations
 
-import heapq
 import html
 import json
 import os
 import random
-import re
 import smtplib
 import time
 from collections import Counter
 from email import message_from_bytes, policy
 from email.message import EmailMessage
-from email.utils import getaddresses, make_msgid
+from email.utils import make_msgid
 from http.cookiejar import Cookie
 from pathlib import Path
 
 import gevent
 import gevent.pool
-from gevent.queue import Empty, Queue
 from gevent.server import StreamServer
 from locust import (
     FastHttpUser,
-    HttpUser,
     LoadTestShape,
     User,
     constant,
-    constant_pacing,
     events,
     task,
 )
@@ -54,387 +49,38 @@ from tabletop.bench.load_figures import (
     meets_latencies,
     step_line,
 )
-
-POLL_SECONDS = 10
-PLAYERS_FILE = os.environ.get("LOAD_PLAYERS", "")
-SINK_PORT = int(os.environ.get("LOAD_SINK_PORT", "0"))
-SMTPD = ("127.0.0.1", int(os.environ.get("LOAD_SMTPD_PORT", "0")))
-REPORT = os.environ.get("LOAD_REPORT", "")
-# How long the end of the run waits for the answers to replies still in the worker's hands.
-ANSWER_WAIT = float(os.environ.get("LOAD_ANSWER_WAIT", "30"))
-
-# The fast model's file is a list of players; the site's, {"model": "site", "players": [...]}.
-PLAYERS_DOCUMENT = json.loads(Path(PLAYERS_FILE).read_text()) if PLAYERS_FILE else []
-if isinstance(PLAYERS_DOCUMENT, list):
-    PLAYERS_DOCUMENT = {"model": "fast", "players": PLAYERS_DOCUMENT}
-PLAYERS: list[dict] = PLAYERS_DOCUMENT["players"]
-UNCLAIMED = {kind: [p for p in PLAYERS if p["kind"] == kind] for kind in ("page", "api", "email")}
-MAILBOXES: dict[str, Queue] = {p["email"]: Queue() for p in UNCLAIMED["email"]}
-
-# Moves the service said it played, "<game>:<seat>:<source>" -> count (all the run).
-ACCEPTED: Counter = Counter()
-# Since spawning ended (the steady state the figures are about).
-STEADY = {"since": None, "moves": Counter(), "stale": 0, "refused_replies": 0, "mail_in": 0}
-# Replies sent and not yet answered: Message-ID -> (game, seat).
-PENDING: dict[str, tuple[int, int]] = {}
-
-PANEL_SEQ = re.compile(r'data-seq="(\d+)"')
-PANEL_VERSION = re.compile(r"\?version=([^\"&]+)\"")
-MOVE_BUTTON = re.compile(r'name="move" value="([^"]*)"')
-# m<game>-<seat>-<seq>-<expires>-<mac>, numbers in base 36 (tabletop/mail/addresses.py).
-REPLY_TOKEN = re.compile(r"m([0-9a-z]+)-([0-9a-z]+)-([0-9a-z]+)-[0-9a-z]+-[a-z2-7]{16}@")
-
-
-def client_ip(number: int) -> str:
-    """Each player comes from an address of their own, as behind a load balancer."""
-    return f"10.{number >> 16 & 255}.{number >> 8 & 255}.{number & 255}"
-
-
-def accept(game: int, seat: int, source: str) -> None:
-    ACCEPTED[f"{game}:{seat}:{source}"] += 1
-    if STEADY["since"] is not None:
-        STEADY["moves"][source] += 1
-
-
-def claim(kind: str) -> dict:
-    if not UNCLAIMED[kind]:
-        raise StopUser()
-    return UNCLAIMED[kind].pop(0)
-
-
-def panel_state(text: str) -> dict:
-    """What a player reads off the game panel: its version and seq, and the move buttons
-    when it is their move."""
-    version = PANEL_VERSION.search(text)
-    seq = PANEL_SEQ.search(text)
-    mine = "banner-you" in text
-    return {
-        "version": html.unescape(version.group(1)) if version else "",
-        "seq": int(seq.group(1)) if seq else 0,
-        "moves": [html.unescape(m) for m in MOVE_BUTTON.findall(text)] if mine else [],
-        "mine": mine,
-    }
-
-
-def legal_move_lines(body: str) -> list[str]:
-    """The legal moves a turn email lists, in the game's notation (a folded line gives each
-    of its spellings)."""
-    lines, listing = [], False
-    for line in body.splitlines():
-        if line.strip() == "Your legal moves:":
-            listing = True
-        elif listing and line.startswith("  ") and not line.strip().startswith(("...", "(")):
-            lines.extend(spellings_in_line(line.strip()))
-        elif listing:
-            break
-    return lines
-
-
-def spellings_in_line(line: str) -> list[str]:
-    """games.base.spellings_in_line, here again: Locust runs this file with only its own
-    directory on the path."""
-    if line.endswith(")") and " (" in line:
-        line = line[: line.rindex(" (")]
-    head, colon, rest = line.partition(": ")
-    if not colon:
-        return [line]
-    joiner = "; " if "; " in rest else ", "
-    return [f"{head} {variant}" for variant in rest.split(joiner)]
-
-
-def reply_token(message: EmailMessage) -> tuple[int, int, int] | None:
-    """(game, seat, seq) of the email's reply address."""
-    for _, address in getaddresses(message.get_all("Reply-To", [])):
-        found = REPLY_TOKEN.search(address.lower())
-        if found:
-            game, seat, seq = (int(part, 36) for part in found.groups())
-            return game, seat, seq
-    return None
-
-
-# ---------------------------------------------------------------------------- page players
-
-
-class PagePlayer(HttpUser):
-    fixed_count = len(UNCLAIMED["page"])
-    wait_time = constant_pacing(POLL_SECONDS)
-
-    def on_start(self) -> None:
-        self.player = claim("page")
-        self.client.headers["X-Forwarded-For"] = client_ip(PLAYERS.index(self.player))
-        self.client.cookies.set("sessionid", self.player["session"])
-        self.seats = dict(self.player["games"])
-        self.panels: dict[int, dict] = {}
-        gevent.sleep(random.uniform(0, POLL_SECONDS))
-        for game in self.seats:
-            with self.client.get(f"/games/{game}/", name="page: game", catch_response=True) as r:
-                if r.status_code == 200 and 'id="panel"' in r.text:
-                    self.panels[game] = panel_state(r.text)
-                else:
-                    r.failure(f"no game panel ({r.status_code})")
-
-    @task
-    def poll(self) -> None:
-        for game in list(self.panels):
-            r = self.client.get(
-                f"/games/{game}/panel/",
-                params={"version": self.panels[game]["version"]},
-                headers={"HX-Request": "true"},
-                name="page: panel (poll)",
-            )
-            if r.status_code == 200:
-                self.panels[game] = panel_state(r.text)
-            if self.panels[game]["moves"]:
-                self.move(game, self.panels[game])
-
-    def move(self, game: int, panel: dict) -> None:
-        data = {
-            "csrfmiddlewaretoken": self.client.cookies.get("csrftoken", ""),
-            "expected_seq": panel["seq"],
-            "move": random.choice(panel["moves"]),
-        }
-        with self.client.post(
-            f"/games/{game}/move/",
-            data=data,
-            headers={"HX-Request": "true"},
-            name="page: move",
-            catch_response=True,
-        ) as r:
-            if r.status_code == 200:
-                accept(game, self.seats[game], "web")
-                self.panels[game] = panel_state(r.text)
-            elif r.status_code == 409:  # the other seat moved first: a fair refusal
-                r.success()
-                STEADY["stale"] += 1
-            else:
-                r.failure(f"move refused ({r.status_code})")
-
-
-# ---------------------------------------------------------------------------- API players
-
-
-class ApiPlayer(HttpUser):
-    fixed_count = len(UNCLAIMED["api"])
-    wait_time = constant_pacing(POLL_SECONDS)
-
-    def on_start(self) -> None:
-        self.player = claim("api")
-        self.client.headers["X-Forwarded-For"] = client_ip(PLAYERS.index(self.player))
-        self.client.headers["Authorization"] = f"Token {self.player['token']}"
-        self.seats = dict(self.player["games"])
-        gevent.sleep(random.uniform(0, POLL_SECONDS))
-
-    @task
-    def poll(self) -> None:
-        name = "api: games list (poll)"
-        with self.client.get("/api/games/", name=name, catch_response=True) as r:
-            if r.status_code != 200:
-                r.failure(f"games list {r.status_code}")
-                return
-            listed = r.json()
-        for game in listed:
-            seat = self.seats.get(game["id"])
-            if game["status"] == "active" and seat in game["to_act"]:
-                self.move(game["id"], seat)
-
-    def move(self, game: int, seat: int) -> None:
-        detail = self.client.get(f"/api/games/{game}/", name="api: game").json()
-        if not detail.get("legal_moves"):
-            return
-        body = {"move": random.choice(detail["legal_moves"])["move"], "expected_seq": detail["seq"]}
-        with self.client.post(
-            f"/api/games/{game}/moves/", json=body, name="api: move", catch_response=True
-        ) as r:
-            if r.status_code == 201:
-                accept(game, seat, "api")
-            elif r.status_code == 409:
-                r.success()
-                STEADY["stale"] += 1
-            else:
-                r.failure(f"move refused ({r.status_code}): {r.text[:200]}")
-
-
-# ---------------------------------------------------------------------------- email players
-
-
-class EmailPlayer(User):
-    """Reads the mail the sink took for them; replies to each turn (or answer) that lists
-    legal moves for a position newer than the last one they answered."""
-
-    fixed_count = len(UNCLAIMED["email"])
-    wait_time = constant(0)
-
-    def on_start(self) -> None:
-        self.player = claim("email")
-        self.mailbox = MAILBOXES[self.player["email"]]
-        self.answered: dict[int, int] = {}  # game -> the seq last replied to
-
-    @task
-    def read_mail(self) -> None:
-        try:
-            message = self.mailbox.get(timeout=POLL_SECONDS)
-        except Empty:
-            return
-        answered = PENDING.pop(message.get("In-Reply-To", ""), None)
-        body = message.get_body(("plain",)).get_content()
-        if answered is not None:
-            if "Played:" in body:
-                accept(*answered, "email")
-            else:
-                STEADY["refused_replies"] += 1
-                events.request.fire(
-                    request_type="SMTP",
-                    name="email: answer",
-                    response_time=0,
-                    response_length=0,
-                    exception=AssertionError(body.split("\n\n", 2)[1][:200]),
-                )
-        token = reply_token(message)
-        moves = legal_move_lines(body)
-        if token is None or not moves or token[2] <= self.answered.get(token[0], -1):
-            return
-        self.reply(message, token, random.choice(moves))
-
-    def reply(self, message: EmailMessage, token: tuple[int, int, int], move: str) -> None:
-        game, seat, seq = token
-        answer = EmailMessage()
-        answer["From"] = self.player["email"]
-        answer["To"] = message["Reply-To"]
-        answer["Subject"] = "Re: " + message["Subject"]
-        answer["In-Reply-To"] = message["Message-ID"]
-        answer["Message-ID"] = make_msgid(domain="players.load.test")
-        answer.set_content(f"{move}\n")
-        to = [address for _, address in getaddresses([message["Reply-To"]])]
-        PENDING[answer["Message-ID"]] = (game, seat)
-        started, error = time.perf_counter(), None
-        smtp = smtplib.SMTP(timeout=60)
-        try:
-            smtp.connect(*SMTPD)
-            smtp.send_message(answer, to_addrs=to)
-            self.answered[game] = seq
-        except (OSError, smtplib.SMTPException) as refusal:
-            error = refusal  # it may have been played all the same: still waiting for the answer
-        finally:
-            smtp.close()
-        events.request.fire(
-            request_type="SMTP",
-            name="email: reply",
-            response_time=(time.perf_counter() - started) * 1000,
-            response_length=len(move),
-            exception=error,
-        )
-
+from tabletop.bench.locust_common import (
+    ACCEPTED,
+    ANSWER_WAIT,
+    MAILBOXES,
+    PENDING,
+    PLAYERS,
+    PLAYERS_DOCUMENT,
+    REPORT,
+    SINK_PORT,
+    SMTPD,
+    STEADY,
+    accept,
+    client_ip,
+    legal_move_lines,
+    panel_state,
+    reply_token,
+)
+from tabletop.bench.locust_live_play import ApiPlayer, EmailPlayer, PagePlayer  # noqa: F401
+from tabletop.bench.locust_site import (
+    DASHBOARD_POLL_SECONDS,
+    DASHBOARD_VERSION,
+    GAME_POLL_SECONDS,
+    MAIL,
+    SENT_AT,
+    SITE,
+    SITE_STATE,
+    STAY_SECONDS,
+    THINK_SECONDS,
+    YOUR_MOVE,
+)
 
 # ---------------------------------------------------------------------------- the slow-game site
-# `make load`'s default model (tabletop.bench.load.seed_site seeds it): players at three games
-# each, a few of them online at any time, the others answering their turn emails.
-
-SITE = PLAYERS_DOCUMENT.get("model") == "site"
-GAME_POLL_SECONDS = 10
-DASHBOARD_POLL_SECONDS = 30
-THINK_SECONDS = (5, 30)
-STAY_SECONDS = (
-    float(os.environ.get("LOAD_STAY_MIN", "120")),
-    float(os.environ.get("LOAD_STAY_MAX", "360")),
-)
-# An offline player answers a turn email this long after it came (the issue's 30-300 s).
-REPLY_SECONDS = (
-    float(os.environ.get("LOAD_REPLY_MIN", "30")),
-    float(os.environ.get("LOAD_REPLY_MAX", "300")),
-)
-
-DASHBOARD_VERSION = re.compile(r'games/mine/\?version=([^"&]+)"')
-YOUR_MOVE = re.compile(r'class="game-row yours">.*?href="/games/(\d+)/"', re.S)
-
-
-class Site:
-    """Who is online, the letters (turn emails) each offline seat holds, and when each will be
-    answered. An offline player answers only at a table where someone is online: the rest of
-    the site sleeps (its players read their mail tomorrow), which keeps the replies near the
-    issue's 20 a second; a table's letters wake, 30-300 s on, when one of its players comes
-    online."""
-
-    def __init__(self, players: list[dict]) -> None:
-        self.players = players
-        self.by_email = {p["email"]: n for n, p in enumerate(players)}
-        self.seat_player: dict[tuple[int, int], int] = {}
-        self.table: dict[int, list[int]] = {}
-        for number, player in enumerate(players):
-            for game, seat in player["games"]:
-                self.seat_player[(game, seat)] = number
-                self.table.setdefault(game, []).append(number)
-        self.offline = list(range(len(players)))
-        random.Random("load-online").shuffle(self.offline)
-        self.online: set[int] = set()
-        # (game, seat) -> the newest letter; a letter is asleep until it is due.
-        self.letters: dict[tuple[int, int], dict] = {}
-        self.due: list[tuple[float, int, int, int]] = []  # (when, game, seat, seq), a heap
-        for player in players:
-            for held in player.get("letters", []):
-                self.letters[(held["game"], held["seat"])] = held
-
-    def come_online(self) -> int | None:
-        if not self.offline:
-            return None
-        number = self.offline.pop(0)
-        self.online.add(number)
-        for game, _seat in self.players[number]["games"]:
-            self.wake(game)
-        return number
-
-    def go_offline(self, number: int) -> None:
-        self.online.discard(number)
-        self.offline.append(number)
-        for game, _seat in self.players[number]["games"]:
-            self.wake(game)
-
-    def wake(self, game: int) -> None:
-        """The offline seats of a table with someone online answer their letters in time."""
-        if not any(number in self.online for number in self.table[game]):
-            return
-        for number in self.table[game]:
-            seat = self.seat_of(number, game)
-            held = self.letters.get((game, seat))
-            if held is not None and number not in self.online and not held.get("due"):
-                self.schedule(held, time.time())
-
-    def seat_of(self, number: int, game: int) -> int:
-        return next(seat for g, seat in self.players[number]["games"] if g == game)
-
-    def schedule(self, held: dict, since: float) -> None:
-        held["due"] = since + random.uniform(*REPLY_SECONDS)
-        heapq.heappush(self.due, (held["due"], held["game"], held["seat"], held["seq"]))
-
-    def receive(self, held: dict) -> None:
-        """A turn email came: it replaces the seat's older letter, and is answered in time if
-        its table has someone online and its own player is not."""
-        self.letters[(held["game"], held["seat"])] = held
-        number = self.seat_player.get((held["game"], held["seat"]))
-        table_awake = any(other in self.online for other in self.table[held["game"]])
-        if number is not None and number not in self.online and table_awake:
-            self.schedule(held, held["received"])
-
-    def due_letters(self, now: float) -> list[dict]:
-        """The letters to answer now; those whose table emptied go back to sleep."""
-        ready = []
-        while self.due and self.due[0][0] <= now:
-            _when, game, seat, seq = heapq.heappop(self.due)
-            held = self.letters.get((game, seat))
-            if held is None or held["seq"] != seq:
-                continue  # a newer letter replaced it
-            held["due"] = None
-            number = self.seat_player[(game, seat)]
-            someone_online = any(other in self.online for other in self.table[game])
-            if number not in self.online and someone_online:
-                del self.letters[(game, seat)]
-                ready.append(held)
-        return ready
-
-
-SITE_STATE = Site(PLAYERS) if SITE else None
-# Turn emails taken by the sink, replies answered, and the longest an answer took (s).
-MAIL = {"turns": 0, "answers": 0, "others": 0, "longest_answer": 0.0}
-SENT_AT: dict[str, float] = {}  # Message-ID of a reply -> when it was sent
 
 
 def cookie(name: str, value: str) -> Cookie:

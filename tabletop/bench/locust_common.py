@@ -1,0 +1,116 @@
+"""What every simulated player of the load test shares (tabletop/bench/locustfile.py): the
+players file, the moves the service said it played, the steady state's counters, and how a
+player reads the game panel and a turn email.
+
+Imported only by Locust's process, after Locust has patched the standard library with gevent.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import os
+import re
+from collections import Counter
+from email.message import EmailMessage
+from email.utils import getaddresses
+from pathlib import Path
+
+from gevent.queue import Queue
+from locust.exception import StopUser
+
+POLL_SECONDS = 10
+PLAYERS_FILE = os.environ.get("LOAD_PLAYERS", "")
+SINK_PORT = int(os.environ.get("LOAD_SINK_PORT", "0"))
+SMTPD = ("127.0.0.1", int(os.environ.get("LOAD_SMTPD_PORT", "0")))
+REPORT = os.environ.get("LOAD_REPORT", "")
+# How long the end of the run waits for the answers to replies still in the worker's hands.
+ANSWER_WAIT = float(os.environ.get("LOAD_ANSWER_WAIT", "30"))
+
+# The fast model's file is a list of players; the site's, {"model": "site", "players": [...]}.
+PLAYERS_DOCUMENT = json.loads(Path(PLAYERS_FILE).read_text()) if PLAYERS_FILE else []
+if isinstance(PLAYERS_DOCUMENT, list):
+    PLAYERS_DOCUMENT = {"model": "fast", "players": PLAYERS_DOCUMENT}
+PLAYERS: list[dict] = PLAYERS_DOCUMENT["players"]
+UNCLAIMED = {kind: [p for p in PLAYERS if p["kind"] == kind] for kind in ("page", "api", "email")}
+MAILBOXES: dict[str, Queue] = {p["email"]: Queue() for p in UNCLAIMED["email"]}
+
+# Moves the service said it played, "<game>:<seat>:<source>" -> count (all the run).
+ACCEPTED: Counter = Counter()
+# Since spawning ended (the steady state the figures are about).
+STEADY = {"since": None, "moves": Counter(), "stale": 0, "refused_replies": 0, "mail_in": 0}
+# Replies sent and not yet answered: Message-ID -> (game, seat).
+PENDING: dict[str, tuple[int, int]] = {}
+
+PANEL_SEQ = re.compile(r'data-seq="(\d+)"')
+PANEL_VERSION = re.compile(r"\?version=([^\"&]+)\"")
+MOVE_BUTTON = re.compile(r'name="move" value="([^"]*)"')
+# m<game>-<seat>-<seq>-<expires>-<mac>, numbers in base 36 (tabletop/mail/addresses.py).
+REPLY_TOKEN = re.compile(r"m([0-9a-z]+)-([0-9a-z]+)-([0-9a-z]+)-[0-9a-z]+-[a-z2-7]{16}@")
+
+
+def client_ip(number: int) -> str:
+    """Each player comes from an address of their own, as behind a load balancer."""
+    return f"10.{number >> 16 & 255}.{number >> 8 & 255}.{number & 255}"
+
+
+def accept(game: int, seat: int, source: str) -> None:
+    ACCEPTED[f"{game}:{seat}:{source}"] += 1
+    if STEADY["since"] is not None:
+        STEADY["moves"][source] += 1
+
+
+def claim(kind: str) -> dict:
+    if not UNCLAIMED[kind]:
+        raise StopUser()
+    return UNCLAIMED[kind].pop(0)
+
+
+def panel_state(text: str) -> dict:
+    """What a player reads off the game panel: its version and seq, and the move buttons
+    when it is their move."""
+    version = PANEL_VERSION.search(text)
+    seq = PANEL_SEQ.search(text)
+    mine = "banner-you" in text
+    return {
+        "version": html.unescape(version.group(1)) if version else "",
+        "seq": int(seq.group(1)) if seq else 0,
+        "moves": [html.unescape(m) for m in MOVE_BUTTON.findall(text)] if mine else [],
+        "mine": mine,
+    }
+
+
+def legal_move_lines(body: str) -> list[str]:
+    """The legal moves a turn email lists, in the game's notation (a folded line gives each
+    of its spellings)."""
+    lines, listing = [], False
+    for line in body.splitlines():
+        if line.strip() == "Your legal moves:":
+            listing = True
+        elif listing and line.startswith("  ") and not line.strip().startswith(("...", "(")):
+            lines.extend(spellings_in_line(line.strip()))
+        elif listing:
+            break
+    return lines
+
+
+def spellings_in_line(line: str) -> list[str]:
+    """games.base.spellings_in_line, here again: Locust runs this file with only its own
+    directory on the path."""
+    if line.endswith(")") and " (" in line:
+        line = line[: line.rindex(" (")]
+    head, colon, rest = line.partition(": ")
+    if not colon:
+        return [line]
+    joiner = "; " if "; " in rest else ", "
+    return [f"{head} {variant}" for variant in rest.split(joiner)]
+
+
+def reply_token(message: EmailMessage) -> tuple[int, int, int] | None:
+    """(game, seat, seq) of the email's reply address."""
+    for _, address in getaddresses(message.get_all("Reply-To", [])):
+        found = REPLY_TOKEN.search(address.lower())
+        if found:
+            game, seat, seq = (int(part, 36) for part in found.groups())
+            return game, seat, seq
+    return None
