@@ -11,13 +11,18 @@ import html
 import json
 import os
 import re
+import smtplib
+import time
 from collections import Counter
 from email.message import EmailMessage
 from email.utils import getaddresses
 from pathlib import Path
 
 from gevent.queue import Queue
+from locust import events
 from locust.exception import StopUser
+
+from games.base import spellings_in_line
 
 POLL_SECONDS = 10
 PLAYERS_FILE = os.environ.get("LOAD_PLAYERS", "")
@@ -94,18 +99,6 @@ def legal_move_lines(body: str) -> list[str]:
     return lines
 
 
-def spellings_in_line(line: str) -> list[str]:
-    """games.base.spellings_in_line, here again: Locust runs this file with only its own
-    directory on the path."""
-    if line.endswith(")") and " (" in line:
-        line = line[: line.rindex(" (")]
-    head, colon, rest = line.partition(": ")
-    if not colon:
-        return [line]
-    joiner = "; " if "; " in rest else ", "
-    return [f"{head} {variant}" for variant in rest.split(joiner)]
-
-
 def reply_token(message: EmailMessage) -> tuple[int, int, int] | None:
     """(game, seat, seq) of the email's reply address."""
     for _, address in getaddresses(message.get_all("Reply-To", [])):
@@ -114,3 +107,37 @@ def reply_token(message: EmailMessage) -> tuple[int, int, int] | None:
             game, seat, seq = (int(part, 36) for part in found.groups())
             return game, seat, seq
     return None
+
+
+def judge_api_move(response, game: int, seat: int) -> None:
+    """A move posted through the API (a response opened with catch_response): played (201)
+    counts as accepted, stale (409: the game moved on meanwhile) is no failure."""
+    if response.status_code == 201:
+        accept(game, seat, "api")
+    elif response.status_code == 409:
+        response.success()
+        STEADY["stale"] += 1
+    else:
+        response.failure(f"move refused ({response.status_code}): {response.text[:200]}")
+
+
+def send_reply(answer: EmailMessage, to: list[str]) -> bool:
+    """An email reply sent through `manage.py smtpd`, reported to Locust as a request; whether
+    it went (one that did not may have been played all the same: its answer is still awaited)."""
+    started, error = time.perf_counter(), None
+    smtp = smtplib.SMTP(timeout=60)
+    try:
+        smtp.connect(*SMTPD)
+        smtp.send_message(answer, to_addrs=to)
+    except (OSError, smtplib.SMTPException) as refusal:
+        error = refusal
+    finally:
+        smtp.close()
+    events.request.fire(
+        request_type="SMTP",
+        name="email: reply",
+        response_time=(time.perf_counter() - started) * 1000,
+        response_length=len(answer.get_content()),
+        exception=error,
+    )
+    return error is None

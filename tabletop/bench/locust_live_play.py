@@ -6,8 +6,6 @@ players who reply to their turn emails. Locust finds them in tabletop/bench/locu
 from __future__ import annotations
 
 import random
-import smtplib
-import time
 from email.message import EmailMessage
 from email.utils import getaddresses, make_msgid
 
@@ -20,15 +18,16 @@ from tabletop.bench.locust_common import (
     PENDING,
     PLAYERS,
     POLL_SECONDS,
-    SMTPD,
     STEADY,
     UNCLAIMED,
     accept,
     claim,
     client_ip,
+    judge_api_move,
     legal_move_lines,
     panel_state,
     reply_token,
+    send_reply,
 )
 
 # ---------------------------------------------------------------------------- page players
@@ -124,13 +123,7 @@ class ApiPlayer(HttpUser):
         with self.client.post(
             f"/api/games/{game}/moves/", json=body, name="api: move", catch_response=True
         ) as r:
-            if r.status_code == 201:
-                accept(game, seat, "api")
-            elif r.status_code == 409:
-                r.success()
-                STEADY["stale"] += 1
-            else:
-                r.failure(f"move refused ({r.status_code}): {r.text[:200]}")
+            judge_api_move(r, game, seat)
 
 
 # ---------------------------------------------------------------------------- email players
@@ -185,20 +178,5 @@ class EmailPlayer(User):
         answer.set_content(f"{move}\n")
         to = [address for _, address in getaddresses([message["Reply-To"]])]
         PENDING[answer["Message-ID"]] = (game, seat)
-        started, error = time.perf_counter(), None
-        smtp = smtplib.SMTP(timeout=60)
-        try:
-            smtp.connect(*SMTPD)
-            smtp.send_message(answer, to_addrs=to)
+        if send_reply(answer, to):
             self.answered[game] = seq
-        except (OSError, smtplib.SMTPException) as refusal:
-            error = refusal  # it may have been played all the same: still waiting for the answer
-        finally:
-            smtp.close()
-        events.request.fire(
-            request_type="SMTP",
-            name="email: reply",
-            response_time=(time.perf_counter() - started) * 1000,
-            response_length=len(move),
-            exception=error,
-        )

@@ -20,7 +20,6 @@ import html
 import json
 import os
 import random
-import smtplib
 import time
 from collections import Counter
 from email import message_from_bytes, policy
@@ -58,13 +57,14 @@ from tabletop.bench.locust_common import (
     PLAYERS_DOCUMENT,
     REPORT,
     SINK_PORT,
-    SMTPD,
     STEADY,
     accept,
     client_ip,
+    judge_api_move,
     legal_move_lines,
     panel_state,
     reply_token,
+    send_reply,
 )
 from tabletop.bench.locust_live_play import ApiPlayer, EmailPlayer, PagePlayer  # noqa: F401
 from tabletop.bench.locust_site import (
@@ -250,13 +250,7 @@ class OnlinePlayer(FastHttpUser):
             name="api: move",
             catch_response=True,
         ) as r:
-            if r.status_code == 201:
-                accept(game, self.seats[game], "api")
-            elif r.status_code == 409:
-                r.success()
-                STEADY["stale"] += 1
-            else:
-                r.failure(f"move refused ({r.status_code}): {r.text[:200]}")
+            judge_api_move(r, game, self.seats[game])
 
 
 class OfflinePlayers(User):
@@ -286,22 +280,7 @@ class OfflinePlayers(User):
         answer.set_content(f"{random.choice(held['moves'])}\n")
         PENDING[answer["Message-ID"]] = (held["game"], held["seat"])
         SENT_AT[answer["Message-ID"]] = time.time()
-        started, error = time.perf_counter(), None
-        smtp = smtplib.SMTP(timeout=60)
-        try:
-            smtp.connect(*SMTPD)
-            smtp.send_message(answer, to_addrs=[held["reply_to"]])
-        except (OSError, smtplib.SMTPException) as refusal:
-            error = refusal
-        finally:
-            smtp.close()
-        events.request.fire(
-            request_type="SMTP",
-            name="email: reply",
-            response_time=(time.perf_counter() - started) * 1000,
-            response_length=0,
-            exception=error,
-        )
+        send_reply(answer, [held["reply_to"]])
 
 
 def take_site_mail(message: EmailMessage, recipients: list[str]) -> None:
