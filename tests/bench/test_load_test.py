@@ -21,6 +21,7 @@ from tabletop.mail import inbound
 from tabletop.mail.models import Outbox
 from tabletop.play import store
 from tabletop.play.models import Game, Move, Seat
+from tests.helpers.plans import planner_counts
 
 pytestmark = pytest.mark.django_db
 
@@ -109,34 +110,15 @@ def test_the_site_seeds_started_games_of_every_kind_whose_logs_replay():
     assert all(store.verify(game) == [] for game in games)
 
 
-def planner_count(table: str) -> int | None:
-    """How many rows the database's planner believes `table` holds, None until it has counted
-    the table and its columns (ANALYZE)."""
-    with connection.cursor() as cursor:
-        if connection.vendor == "postgresql":
-            cursor.execute(
-                "SELECT reltuples FROM pg_class WHERE relname = %s AND EXISTS "
-                "(SELECT 1 FROM pg_stats WHERE schemaname = 'public' AND tablename = relname)",
-                [table],
-            )
-            counted = cursor.fetchone()
-            return int(counted[0]) if counted else None
-        cursor.execute("SELECT 1 FROM sqlite_master WHERE name = 'sqlite_stat1'")
-        if cursor.fetchone() is None:
-            return None
-        # A row per index, each beginning with the rows it covers (fewer for a partial one).
-        cursor.execute("SELECT stat FROM sqlite_stat1 WHERE tbl = %s", [table])
-        counts = [int(stat.split()[0]) for (stat,) in cursor.fetchall()]
-        return max(counts, default=None)
-
-
 def test_the_seeded_site_is_counted_for_the_planner_as_a_sites_autovacuum_would():
     # Issue 31: the load test's fresh database was never analysed (autovacuum is off on this
     # machine), so PostgreSQL planned a player's turns as a hash over every running game, and
     # the database's share of the capacity measured that, not the site.
     load.seed_site(8, per_player=3)
-    assert planner_count("play_seat") == Seat.objects.count() > 0
-    assert planner_count("play_game") == Game.objects.count() > 0
+    with connection.cursor() as cursor:
+        counted = planner_counts(cursor, connection.vendor)
+    assert counted.get("play_seat") == Seat.objects.count() > 0
+    assert counted.get("play_game") == Game.objects.count() > 0
 
 
 def test_the_site_players_hold_a_letter_for_every_turn_waiting_and_come_logged_in():

@@ -36,3 +36,24 @@ def whole_table_read(node: dict, table: str) -> bool:
     if node["Node Type"] == "Seq Scan":
         return True
     return node["Node Type"] in ("Index Scan", "Index Only Scan") and "Index Cond" not in node
+
+
+def planner_counts(cursor, vendor: str) -> dict[str, int]:
+    """The rows each table holds as the database's planner last counted them (ANALYZE), for the
+    tables whose columns it has statistics of (building an index counts the rows alone).
+    `cursor` is any DB-API cursor on the database: Django's, or a plain driver's."""
+    if vendor == "postgresql":
+        cursor.execute(
+            "SELECT relname, reltuples FROM pg_class WHERE relkind = 'r' AND EXISTS "
+            "(SELECT 1 FROM pg_stats WHERE schemaname = 'public' AND tablename = relname)"
+        )
+        return {table: int(count) for table, count in cursor.fetchall()}
+    cursor.execute("SELECT 1 FROM sqlite_master WHERE name = 'sqlite_stat1'")
+    if cursor.fetchone() is None:
+        return {}
+    # A row per index, each beginning with the rows it covers (fewer for a partial one).
+    cursor.execute("SELECT tbl, stat FROM sqlite_stat1")
+    counts: dict[str, int] = {}
+    for table, stat in cursor.fetchall():
+        counts[table] = max(counts.get(table, 0), int(stat.split()[0]))
+    return counts

@@ -22,6 +22,7 @@ import games
 from tabletop.play import backups
 from tabletop.play.models import Game, Move
 from tests.helpers.factories import play_random_steps, started_game
+from tests.helpers.plans import planner_counts
 
 pytestmark = [pytest.mark.backend_specific, pytest.mark.django_db(transaction=True)]
 
@@ -82,30 +83,13 @@ def every_row(name: str, counted_by_planner: dict | None = None) -> dict[str, li
     try:
         tables = [row[0] for row in db.execute(tables_query).fetchall()]
         if counted_by_planner is not None:
-            counted_by_planner.update(planner_counts(db))
+            counted_by_planner.update(planner_counts(db.cursor(), connection.vendor))
         return {
             table: sorted(repr(row) for row in db.execute(f'SELECT * FROM "{table}"').fetchall())
             for table in tables
         }
     finally:
         db.close()
-
-
-def planner_counts(db) -> dict[str, int]:
-    """The rows each table holds as the database's planner last counted them (ANALYZE), for
-    the tables whose columns it has statistics of (building an index counts the rows alone)."""
-    if connection.vendor == "postgresql":
-        found = db.execute(
-            "SELECT relname, reltuples FROM pg_class WHERE relkind = 'r' AND EXISTS "
-            "(SELECT 1 FROM pg_stats WHERE schemaname = 'public' AND tablename = relname)"
-        ).fetchall()
-        return {table: int(count) for table, count in found}
-    if not db.execute("SELECT 1 FROM sqlite_master WHERE name = 'sqlite_stat1'").fetchone():
-        return {}
-    counts: dict[str, int] = {}
-    for table, stat in db.execute("SELECT tbl, stat FROM sqlite_stat1").fetchall():
-        counts[table] = max(counts.get(table, 0), int(stat.split()[0]))
-    return counts
 
 
 def restore_command(backup: Path, database_url: str) -> subprocess.CompletedProcess:
