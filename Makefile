@@ -68,7 +68,7 @@ bench: $(READY) $(CATALOGUES)
 # latency per request kind, failures, lost moves and each process's CPU. See README, "Load".
 # Only the variables given are passed on: load.sh knows each model's defaults.
 LOAD_VARIABLES := MODEL SEARCH PLAYERS ONLINE DURATION STEPS STEP_DURATION SPAWN_RATE \
-	GAMES_PER_PLAYER RAMP SETTLE
+	GAMES_PER_PLAYER RAMP SETTLE BACKGROUND_NICE
 load: $(READY) $(CATALOGUES)
 	$(foreach v,$(LOAD_VARIABLES),$(if $($(v)),$(v)="$($(v))")) bash tabletop/bench/load.sh
 

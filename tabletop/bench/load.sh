@@ -38,6 +38,10 @@ SETTLE=${SETTLE:-60}
 WEB_WORKERS=${WEB_WORKERS:-$((4 * $(nproc)))}
 WEB_THREADS=${WEB_THREADS:-1}
 CELERY_CONCURRENCY=${CELERY_CONCURRENCY:-$(nproc)}
+# The worker and smtpd yield the cores to the web processes when both want them: a page waits
+# for its player, a turn email or a reply's answer has a minute (README, "Scaling out"). 0 runs
+# them at the web's priority.
+BACKGROUND_NICE=${BACKGROUND_NICE:-10}
 POSTGRES=${LOAD_POSTGRES:-postgres://postgres@127.0.0.1:5432}
 DATABASE=${LOAD_DATABASE:-tabletop_load}
 PORT=${LOAD_PORT:-8790}
@@ -127,7 +131,7 @@ $BIN/gunicorn tabletop.wsgi -b "127.0.0.1:$PORT" -w "$WEB_WORKERS" -k gthread \
 	--threads "$WEB_THREADS" --keep-alive 15 --log-level warning \
 	--error-logfile "$OUT/gunicorn.log" &
 pids+=($!)
-$BIN/python manage.py smtpd --host 127.0.0.1 --port "$SMTPD_PORT" >"$OUT/smtpd.log" 2>&1 &
+nice -n "$BACKGROUND_NICE" $BIN/python manage.py smtpd --host 127.0.0.1 --port "$SMTPD_PORT" >"$OUT/smtpd.log" 2>&1 &
 pids+=($!)
 wait_for_port "$PORT"
 wait_for_port "$SMTPD_PORT"
@@ -176,7 +180,7 @@ locust=$!
 pids+=($locust)
 # The worker starts once the sink takes mail: the seeded games' first turn emails wait in Redis.
 wait_for_port "$SINK_PORT"
-$BIN/celery -A tabletop worker --beat --concurrency="$CELERY_CONCURRENCY" --loglevel=WARNING \
+nice -n "$BACKGROUND_NICE" $BIN/celery -A tabletop worker --beat --concurrency="$CELERY_CONCURRENCY" --loglevel=WARNING \
 	--schedule="$OUT/celerybeat-schedule" --logfile="$OUT/celery.log" &
 worker=$!
 pids+=($worker)
