@@ -44,7 +44,8 @@ def verified_emails(user) -> list[str]:
 
 
 def verified_addresses(user) -> QuerySet:
-    """`verified_emails` as a query, for a filter to use as a subquery."""
+    """`verified_emails` as a query, for a filter to use as a subquery (`user`: a player or
+    their id)."""
     return EmailAddress.objects.filter(user=user, verified=True).values("email")
 
 

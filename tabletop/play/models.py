@@ -300,13 +300,17 @@ class InvitationQuerySet(models.QuerySet):
     def for_player(self, user) -> models.QuerySet:
         """Invitations to `user`: by name, or to an address they have proven they read (an
         address anyone may type into a sign-up form proves nothing)."""
-        from tabletop.accounts.addresses import verified_addresses
-
         if not getattr(user, "is_authenticated", False):
             return self.none()
+        return self.for_player_id(user.pk)
+
+    def for_player_id(self, user_id: int) -> models.QuerySet:
+        """`for_player` by the player's id (a prepared query's stand-in is an id)."""
+        from tabletop.accounts.addresses import verified_addresses
+
         # A subquery: the dashboard asks it on every visit, and needs no query of its own.
-        by_address = models.Q(user__isnull=True, email__in=verified_addresses(user))
-        return self.filter(models.Q(user=user) | by_address)
+        by_address = models.Q(user__isnull=True, email__in=verified_addresses(user_id))
+        return self.filter(models.Q(user_id=user_id) | by_address)
 
 
 class Invitation(models.Model):

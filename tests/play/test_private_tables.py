@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from allauth.account.models import EmailAddress
 from django.test import Client
 from rest_framework.test import APIClient
 
@@ -209,6 +210,27 @@ def test_what_a_player_types_as_an_invitee_is_checked_and_shown_escaped(ann):
     client.post(f"/games/{game.pk}/invite/", {"invite": "o'hara&co@example.com"})
     page = client.get(f"/games/{game.pk}/").content.decode()
     assert "o&#x27;hara&amp;co@example.com" in page and "o'hara&co" not in page
+
+
+def test_each_player_is_shown_their_own_pending_invitations_by_name_and_by_proven_address(
+    ann, bob, cat, make_user
+):
+    # The dashboard's query is compiled once per thread around a stand-in player: every
+    # player asking after the first must still be answered with their own invitations.
+    by_name = table(ann, players=3, invite=["bob"])
+    by_address = table(ann, players=3)
+    Invitation.objects.create(game=by_address, email="cat@example.com", invited_by=ann)
+    unproven = table(ann, players=3)
+    Invitation.objects.create(game=unproven, email="dan@example.com", invited_by=ann)
+    dan = make_user("dan", email="")
+    EmailAddress.objects.create(user=dan, email="dan@example.com", verified=False, primary=True)
+    already_seated = table(ann, players=3, invite=["cat"])
+    store.join_game(already_seated, cat)
+
+    assert [(i.game, i.invited_by) for i in invitations.pending_for(bob)] == [(by_name, ann)]
+    assert [i.game for i in invitations.pending_for(cat)] == [by_address]
+    assert invitations.pending_for(ann) == []
+    assert invitations.pending_for(dan) == []  # an address typed in proves nothing
 
 
 # ---------------------------------------------------------------------------- private tables
