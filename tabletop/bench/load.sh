@@ -41,7 +41,7 @@ CELERY_CONCURRENCY=${CELERY_CONCURRENCY:-$(nproc)}
 # The worker and smtpd yield the cores to the web processes when both want them: a page waits
 # for its player, a turn email or a reply's answer has a minute (README, "Scaling out"). 0 runs
 # them at the web's priority.
-BACKGROUND_NICE=${BACKGROUND_NICE:-10}
+BACKGROUND_NICE=${BACKGROUND_NICE:-5}
 POSTGRES=${LOAD_POSTGRES:-postgres://postgres@127.0.0.1:5432}
 DATABASE=${LOAD_DATABASE:-tabletop_load}
 PORT=${LOAD_PORT:-8790}
