@@ -131,7 +131,8 @@ $BIN/gunicorn tabletop.wsgi -b "127.0.0.1:$PORT" -w "$WEB_WORKERS" -k gthread \
 	--threads "$WEB_THREADS" --keep-alive 15 --log-level warning \
 	--error-logfile "$OUT/gunicorn.log" &
 pids+=($!)
-nice -n "$BACKGROUND_NICE" $BIN/python manage.py smtpd --host 127.0.0.1 --port "$SMTPD_PORT" >"$OUT/smtpd.log" 2>&1 &
+nice -n "$BACKGROUND_NICE" $BIN/python manage.py smtpd --host 127.0.0.1 --port "$SMTPD_PORT" \
+	>"$OUT/smtpd.log" 2>&1 &
 pids+=($!)
 wait_for_port "$PORT"
 wait_for_port "$SMTPD_PORT"
@@ -180,7 +181,8 @@ locust=$!
 pids+=($locust)
 # The worker starts once the sink takes mail: the seeded games' first turn emails wait in Redis.
 wait_for_port "$SINK_PORT"
-nice -n "$BACKGROUND_NICE" $BIN/celery -A tabletop worker --beat --concurrency="$CELERY_CONCURRENCY" --loglevel=WARNING \
+nice -n "$BACKGROUND_NICE" $BIN/celery -A tabletop worker --beat \
+	--concurrency="$CELERY_CONCURRENCY" --loglevel=WARNING \
 	--schedule="$OUT/celerybeat-schedule" --logfile="$OUT/celery.log" &
 worker=$!
 pids+=($worker)
