@@ -121,6 +121,22 @@ def judge_api_move(response, game: int, seat: int) -> None:
         response.failure(f"move refused ({response.status_code}): {response.text[:200]}")
 
 
+def judge_answer(answered: tuple[int, int], body: str, waited_seconds: float) -> None:
+    """The service's answer to an email reply for (game, seat): "Played:" counts the move as
+    accepted; any other answer is a refused reply, reported as a failed "email: answer"."""
+    if "Played:" in body:
+        accept(*answered, "email")
+        return
+    STEADY["refused_replies"] += 1
+    events.request.fire(
+        request_type="SMTP",
+        name="email: answer",
+        response_time=waited_seconds * 1000,
+        response_length=0,
+        exception=AssertionError(body.split("\n\n", 2)[1][:200]),
+    )
+
+
 def send_reply(answer: EmailMessage, to: list[str]) -> bool:
     """An email reply sent through `manage.py smtpd`, reported to Locust as a request; whether
     it went (one that did not may have been played all the same: its answer is still awaited)."""

@@ -11,7 +11,7 @@ from email.utils import getaddresses, make_msgid
 
 import gevent
 from gevent.queue import Empty
-from locust import HttpUser, User, constant, constant_pacing, events, task
+from locust import HttpUser, User, constant, constant_pacing, task
 
 from tabletop.bench.locust_common import (
     MAILBOXES,
@@ -23,6 +23,7 @@ from tabletop.bench.locust_common import (
     accept,
     claim,
     client_ip,
+    judge_answer,
     judge_api_move,
     legal_move_lines,
     panel_state,
@@ -150,17 +151,7 @@ class EmailPlayer(User):
         answered = PENDING.pop(message.get("In-Reply-To", ""), None)
         body = message.get_body(("plain",)).get_content()
         if answered is not None:
-            if "Played:" in body:
-                accept(*answered, "email")
-            else:
-                STEADY["refused_replies"] += 1
-                events.request.fire(
-                    request_type="SMTP",
-                    name="email: answer",
-                    response_time=0,
-                    response_length=0,
-                    exception=AssertionError(body.split("\n\n", 2)[1][:200]),
-                )
+            judge_answer(answered, body, 0.0)
         token = reply_token(message)
         moves = legal_move_lines(body)
         if token is None or not moves or token[2] <= self.answered.get(token[0], -1):

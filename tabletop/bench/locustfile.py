@@ -60,6 +60,7 @@ from tabletop.bench.locust_common import (
     STEADY,
     accept,
     client_ip,
+    judge_answer,
     judge_api_move,
     legal_move_lines,
     panel_state,
@@ -292,18 +293,7 @@ def take_site_mail(message: EmailMessage, recipients: list[str]) -> None:
         MAIL["answers"] += steady
         waited = time.time() - SENT_AT.pop(message["In-Reply-To"], time.time())
         MAIL["longest_answer"] = max(MAIL["longest_answer"], waited)
-        body = message.get_body(("plain",)).get_content()
-        if "Played:" in body:
-            accept(*answered, "email")
-        else:
-            STEADY["refused_replies"] += 1
-            events.request.fire(
-                request_type="SMTP",
-                name="email: answer",
-                response_time=waited * 1000,
-                response_length=0,
-                exception=AssertionError(body.split("\n\n", 2)[1][:200]),
-            )
+        judge_answer(answered, message.get_body(("plain",)).get_content(), waited)
     # An answer that lists legal moves (the turn goes on) is a letter too.
     token = reply_token(message)
     body = message.get_body(("plain",)).get_content()
