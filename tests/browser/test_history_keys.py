@@ -65,6 +65,35 @@ def test_keys_step_and_jump_through_the_history(new_page, finished_game):
     assert violations == []
 
 
+WATCH_THE_CONTROLS = """() => {
+  window.controlsHiddenAfterAStep = false;
+  new MutationObserver(() => {
+    const box = document.getElementById('autoplay');
+    if (box && box.hidden) {
+      window.controlsHiddenAfterAStep = true;
+    }
+  }).observe(document.body, {subtree: true, childList: true, attributes: true});
+}"""
+
+
+def test_the_controls_stay_shown_while_a_step_is_swapped_in(new_page, finished_game):
+    """The new step's autoplay controls come hidden (for pages without script) and are shown
+    at once, not when htmx settles 20 ms later: a control focused in between lost its keys to
+    the page (CI once saw End, typed into the speed, jump to the last move), and the row
+    flickered on every step."""
+    game = finished_game
+    page = new_page()
+    log_in(page, "ann", "pw-ann")
+    page.goto(f"/games/{game.pk}/history/?seq=3")
+    page.evaluate(WATCH_THE_CONTROLS)
+    for key, seq in (("ArrowRight", 4), ("End", game.seq), ("Home", 0)):
+        page.keyboard.press(key)
+        wait_for_seq(page, seq)
+        assert page.is_visible("#autoplay-speed")
+    page.wait_for_timeout(100)
+    assert page.evaluate("window.controlsHiddenAfterAStep") is False
+
+
 def test_autoplay_steps_to_the_end_and_pauses(new_page, finished_game):
     game = finished_game
     page = new_page()

@@ -16,7 +16,14 @@
     return { seq: Number(marker.dataset.seq), last: Number(marker.dataset.last) };
   }
 
+  // The position decides, not the link's "disabled" class: htmx settles classes 20 ms after
+  // the swap, and a key pressed in between would ask for the move already shown.
   function link(rel) {
+    const at = now();
+    const forward = rel === "next" || rel === "last";
+    if (!at || (forward ? at.seq >= at.last : at.seq <= 0)) {
+      return null;
+    }
     const found = document.querySelector(`#history .stepper a[rel="${rel}"]`);
     return found && !found.classList.contains("disabled") ? found : null;
   }
@@ -145,12 +152,20 @@
     }
   });
 
+  // The new controls come hidden (for pages without script): show them in the swap's own task,
+  // not 20 ms later when htmx settles, or a control focused in between loses its keys to the
+  // page and the row flickers on every step.
+  document.addEventListener("htmx:afterSwap", () => {
+    if (now()) {
+      render();
+    }
+  });
+
   // Only #history is swapped on this page (a second event for one swap only reschedules).
   document.addEventListener("htmx:afterSettle", () => {
     if (!now()) {
       return;
     }
-    render();
     showCurrent();
     const at = now();
     if (autoplay.playing && at && at.seq >= at.last) {
