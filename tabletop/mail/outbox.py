@@ -30,7 +30,7 @@ from django.urls import reverse
 
 from tabletop.accounts import addresses, blocks, channels
 from tabletop.accounts.models import Preferences, Webhook
-from tabletop.mail import coalescing, outgoing, push, subscriptions
+from tabletop.mail import coalescing, connections, outgoing, push, subscriptions
 from tabletop.mail.compose import compose, new_message_id
 from tabletop.mail.models import Outbox, TableWebhook
 from tabletop.play import clock, prepared
@@ -319,7 +319,7 @@ def claim(row_id: int) -> Outbox | None:
     )
     if not taken:
         return None
-    return Outbox.objects.select_related("game", "user").get(pk=row_id)
+    return Outbox.objects.select_related("game", "user__preferences").get(pk=row_id)
 
 
 def kept_message_id(row_id: int) -> Case:
@@ -394,7 +394,7 @@ def send(row: Outbox) -> None:
         return
     try:
         message = compose(row)
-        message.send()
+        connections.send(message)
     except Exception as error:  # noqa: BLE001 - whatever failed, the row must say so
         failed(row, error)
         return

@@ -67,6 +67,7 @@ class Received:
     rcpt_tos: list[str]
     raw: bytes
     message: EmailMessage
+    peer: tuple = ()  # the sender's end of the connection it came over
 
     @property
     def text(self) -> str:
@@ -93,7 +94,13 @@ class Mailbox:
         message = email.message_from_bytes(envelope.content, policy=policy.default)
         with self.lock:
             self.received.append(
-                Received(envelope.mail_from, list(envelope.rcpt_tos), envelope.content, message)
+                Received(
+                    envelope.mail_from,
+                    list(envelope.rcpt_tos),
+                    envelope.content,
+                    message,
+                    tuple(session.peer),
+                )
             )
         return "250 2.0.0 OK"
 
