@@ -38,10 +38,10 @@ SETTLE=${SETTLE:-60}
 WEB_WORKERS=${WEB_WORKERS:-$((4 * $(nproc)))}
 WEB_THREADS=${WEB_THREADS:-1}
 CELERY_CONCURRENCY=${CELERY_CONCURRENCY:-$(nproc)}
-# The worker's and smtpd's niceness (0: the web's priority). Raised, they yield the cores to the
-# web processes when both want them; on a full machine the emails then fall behind instead of
-# the pages (README, "Load test": at 5, turn emails waited 72 s).
-BACKGROUND_NICE=${BACKGROUND_NICE:-0}
+# The worker's and smtpd's niceness (0: the web's priority). At 5 they yield the cores to the
+# web processes when both want them: on a full machine the emails fall behind (72 and 80 s in
+# the README's runs at 1,000 online) where at 0 the pages collapsed (p95 2.3 and 23 s).
+BACKGROUND_NICE=${BACKGROUND_NICE:-5}
 POSTGRES=${LOAD_POSTGRES:-postgres://postgres@127.0.0.1:5432}
 DATABASE=${LOAD_DATABASE:-tabletop_load}
 PORT=${LOAD_PORT:-8790}
