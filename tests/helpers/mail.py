@@ -127,16 +127,21 @@ def smtp_server() -> Iterator[tuple[Controller, Mailbox]]:
     controller.stop()
 
 
+def send_over_smtp_to(settings, port: int) -> None:
+    """The test's email goes over plain SMTP to the local server on `port`."""
+    settings.EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+    settings.EMAIL_HOST = "127.0.0.1"
+    settings.EMAIL_PORT = port
+    settings.EMAIL_USE_TLS = settings.EMAIL_USE_SSL = False
+    settings.EMAIL_HOST_USER = settings.EMAIL_HOST_PASSWORD = ""
+    settings.EMAIL_TIMEOUT = 5
+
+
 @pytest.fixture
 def mailbox(smtp_server, settings) -> Mailbox:
     """Every email sent during the test goes over SMTP into this mailbox."""
     controller, handler = smtp_server
-    settings.EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
-    settings.EMAIL_HOST = "127.0.0.1"
-    settings.EMAIL_PORT = controller.port
-    settings.EMAIL_USE_TLS = settings.EMAIL_USE_SSL = False
-    settings.EMAIL_HOST_USER = settings.EMAIL_HOST_PASSWORD = ""
-    settings.EMAIL_TIMEOUT = 5
+    send_over_smtp_to(settings, controller.port)
     handler.clear()
     return handler
 

@@ -10,7 +10,7 @@ from aiosmtpd.controller import Controller
 from tabletop.mail import connections, outbox
 from tabletop.mail.models import Outbox
 from tabletop.play import invitations, store
-from tests.helpers.mail import Mailbox, free_port
+from tests.helpers.mail import Mailbox, free_port, send_over_smtp_to
 
 pytest_plugins = ["tests.helpers.mail"]
 
@@ -36,12 +36,7 @@ class Server:
 @pytest.fixture
 def server(settings):
     running = Server()
-    settings.EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
-    settings.EMAIL_HOST = "127.0.0.1"
-    settings.EMAIL_PORT = running.port
-    settings.EMAIL_USE_TLS = settings.EMAIL_USE_SSL = False
-    settings.EMAIL_HOST_USER = settings.EMAIL_HOST_PASSWORD = ""
-    settings.EMAIL_TIMEOUT = 5
+    send_over_smtp_to(settings, running.port)
     yield running
     connections.drop()
     running.controller.stop()
