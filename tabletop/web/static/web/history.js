@@ -16,16 +16,16 @@
     return { seq: Number(marker.dataset.seq), last: Number(marker.dataset.last) };
   }
 
-  // The position decides, not the link's "disabled" class: htmx settles classes 20 ms after
-  // the swap, and a key pressed in between would ask for the move already shown.
+  // The position decides, not the link's "disabled" class (the same fact, as the template
+  // writes it): htmx settles classes 20 ms after the swap, so in between the class is the
+  // previous step's.
   function link(rel) {
     const at = now();
     const forward = rel === "next" || rel === "last";
     if (!at || (forward ? at.seq >= at.last : at.seq <= 0)) {
       return null;
     }
-    const found = document.querySelector(`#history .stepper a[rel="${rel}"]`);
-    return found && !found.classList.contains("disabled") ? found : null;
+    return document.querySelector(`#history .stepper a[rel="${rel}"]`);
   }
 
   function go(rel) {
