@@ -274,6 +274,10 @@ CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 2, "interval_start": 0, "inte
 CELERY_TASK_ACKS_LATE = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_IGNORE_RESULT = True
+# How many tasks before Celery's Django fixup closes the database connections, pool and all
+# (by default around every task): never, since tabletop/celery.py hands them back to the pool
+# after each task instead.
+CELERY_DB_REUSE_MAX = 10**12
 CELERY_BEAT_SCHEDULE = {
     "deadlines-every-minute": {"task": "tabletop.play.tasks.sweep_deadlines", "schedule": 60.0},
     "mail-every-minute": {"task": "tabletop.mail.tasks.sweep", "schedule": 60.0},

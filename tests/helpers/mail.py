@@ -176,6 +176,20 @@ def deliver_to_mailbox(url_port: str, raw: bytes) -> None:
 # ---------------------------------------------------------------------------- Celery
 
 
+def database_url() -> str:
+    """The test database, as a URL a worker or web process of its own can open."""
+    from django.db import connection
+
+    config = connection.settings_dict
+    if connection.vendor == "sqlite":
+        return f"sqlite:///{Path(config['NAME']).resolve()}"
+    credentials = config["USER"] + (f":{config['PASSWORD']}" if config["PASSWORD"] else "")
+    return (
+        f"postgres://{credentials}@{config['HOST'] or '127.0.0.1'}:{config['PORT'] or 5432}/"
+        f"{config['NAME']}"
+    )
+
+
 def queue_name() -> str:
     return f"tabletop-test-{os.environ.get('PYTEST_XDIST_WORKER', 'main')}-{os.getpid()}"
 

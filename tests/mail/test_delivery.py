@@ -13,7 +13,6 @@ import threading
 from collections import Counter
 from collections.abc import Iterator
 from datetime import timedelta
-from pathlib import Path
 
 import pytest
 from aiosmtpd.controller import Controller
@@ -132,18 +131,6 @@ def test_two_claims_on_one_row_give_it_to_one_worker(pair, mailbox, worker):
     assert sum(claimed is not None for claimed in winners) <= 1
 
 
-def database_url() -> str:
-    """The test database, as a URL a worker in another process can open."""
-    config = connection.settings_dict
-    if connection.vendor == "sqlite":
-        return f"sqlite:///{Path(config['NAME']).resolve()}"
-    credentials = config["USER"] + (f":{config['PASSWORD']}" if config["PASSWORD"] else "")
-    return (
-        f"postgres://{credentials}@{config['HOST'] or '127.0.0.1'}:{config['PORT'] or 5432}/"
-        f"{config['NAME']}"
-    )
-
-
 @pytest.fixture
 def silent_smtp():
     """An SMTP port that accepts connections and never answers: a send hangs there."""
@@ -166,7 +153,7 @@ def test_a_worker_killed_after_claiming_leaves_a_row_the_sweep_sends_once(
     doomed_queue = mailhelpers.queue_name() + "-doomed"
     env = {
         **os.environ,
-        "DATABASE_URL": database_url(),
+        "DATABASE_URL": mailhelpers.database_url(),
         "REDIS_URL": celery_app.conf.broker_url,
         "EMAIL_URL": f"smtp://127.0.0.1:{silent_smtp}",
     }
@@ -245,7 +232,7 @@ def test_a_worker_killed_mid_send_leaves_a_row_sent_again_within_two_minutes_und
     doomed_queue = mailhelpers.queue_name() + "-doomed"
     env = {
         **os.environ,
-        "DATABASE_URL": database_url(),
+        "DATABASE_URL": mailhelpers.database_url(),
         "REDIS_URL": celery_app.conf.broker_url,
         "EMAIL_URL": f"smtp://127.0.0.1:{port}",
         "MAIL_COALESCE_SECONDS": "0",

@@ -34,15 +34,6 @@ PRESSES = 30
 STARTUP_SECONDS = 60
 
 
-def database_url(settings_dict: dict) -> str:
-    """The test database, as a URL a process of its own can open."""
-    credentials = settings_dict["USER"] + (
-        f":{settings_dict['PASSWORD']}" if settings_dict["PASSWORD"] else ""
-    )
-    host, port = settings_dict["HOST"] or "127.0.0.1", settings_dict["PORT"] or 5432
-    return f"postgres://{credentials}@{host}:{port}/{settings_dict['NAME']}"
-
-
 class Nodes:
     """The processes of two machines, each writing its output to a file of its own."""
 
@@ -110,13 +101,11 @@ def two_nodes(
     transactional_db, on_postgresql, celery_app, mailbox, smtp_server, settings, tmp_path
 ) -> Iterator[Nodes]:
     """Two web processes and two workers (the second with beat), started side by side."""
-    from django.db import connection
-
     settings.MAIL_COALESCE_SECONDS = 0
     controller, _ = smtp_server
     env = {
         **os.environ,
-        "DATABASE_URL": database_url(connection.settings_dict),
+        "DATABASE_URL": mailhelpers.database_url(),
         "REDIS_URL": celery_app.conf.broker_url,
         # The queue this test process publishes to (tests.helpers.mail.celery_app).
         "CELERY_QUEUE": celery_app.conf.task_default_queue,
