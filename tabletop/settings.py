@@ -295,7 +295,7 @@ CELERY_BEAT_SCHEDULE = {
 if REDIS_URL:
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "tabletop.rediscache.KeptClientRedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": "tabletop",
             "OPTIONS": {"socket_connect_timeout": 3, "socket_timeout": 3},

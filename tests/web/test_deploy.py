@@ -109,7 +109,7 @@ def test_the_cache_is_redis_when_redis_url_is_set():
     )
     without = run_django("-c", script, DJANGO_SETTINGS_MODULE="tabletop.settings", DEBUG="1")
 
-    assert with_redis.stdout.split()[-1] == "django.core.cache.backends.redis.RedisCache"
+    assert with_redis.stdout.split()[-1] == "tabletop.rediscache.KeptClientRedisCache"
     # Files, not each process's memory: the worker reads who has a game open (presence.py).
     assert without.stdout.split()[-1] == "tabletop.filecache.OccasionallyCulledFileCache"
 
