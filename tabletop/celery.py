@@ -11,17 +11,18 @@ app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
 
 # Celery's own Django fixup closes the database connections around every task, and in a
-# prefork worker it closes Django's whole connection pool with them (celery/celery#10554):
-# each email then opened two new PostgreSQL connections, a server process forked and every
-# query planned afresh, about 130 a second at 1,000 players online. settings.
-# CELERY_DB_REUSE_MAX turns that closing off; the two receivers below do what it was for.
+# prefork worker Django's whole connection pool with them (celery/celery#10554): each email
+# then opened two new PostgreSQL connections, each a server process forked and every query on
+# it planned afresh, about 140 a second at 1,000 players online. CELERY_DB_REUSE_MAX (settings)
+# turns that closing off; the two receivers below do what it was for.
 
 
 @worker_init.connect
 def start_without_connections(**_) -> None:
-    """A worker starts with no connection open (the fixup's closing did this too): one left
-    open here would be closed under the pool's feet where the fixup closes the connections a
-    worker process inherits, and handed out again with a dead socket."""
+    """A worker starts with no connection open, as the fixup's closing left it. In a solo or
+    threaded worker the fixup then closes the socket of any connection still open (it means
+    those a forked process inherits) and gives the connection back to the pool, which later
+    lends it to a task whose socket number another connection holds by then: the task hangs."""
     connections.close_all()
 
 
