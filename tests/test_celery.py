@@ -51,17 +51,19 @@ def prefork_worker(transactional_db, on_postgresql, celery_app, mailbox, setting
     }
     celery_app.control.purge()
     log = tmp_path / "worker.log"
+    output = log.open("wb")
     worker = subprocess.Popen(
         [sys.executable, "-m", "celery", "-A", "tabletop", "worker", "--pool=prefork",
          f"--concurrency={PROCESSES}", "--without-gossip", "--without-mingle",
          "--without-heartbeat", "--loglevel=INFO"],
-        cwd=django_settings.BASE_DIR, env=env, stdout=log.open("wb"), stderr=subprocess.STDOUT,
+        cwd=django_settings.BASE_DIR, env=env, stdout=output, stderr=subprocess.STDOUT,
         start_new_session=True,
     )  # fmt: skip
     try:
         yield Worker(worker, log)
     finally:
         stop(worker)
+        output.close()
         celery_app.control.purge()
 
 

@@ -33,6 +33,7 @@ from urllib.parse import urlsplit
 import dkim
 import pytest
 from aiosmtpd.controller import Controller
+from django.db import connection
 from django.utils import timezone
 from imapclient import IMAPClient
 
@@ -178,8 +179,6 @@ def deliver_to_mailbox(url_port: str, raw: bytes) -> None:
 
 def database_url() -> str:
     """The test database, as a URL a worker or web process of its own can open."""
-    from django.db import connection
-
     config = connection.settings_dict
     if connection.vendor == "sqlite":
         return f"sqlite:///{Path(config['NAME']).resolve()}"
