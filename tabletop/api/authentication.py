@@ -10,8 +10,8 @@ from rest_framework.authtoken.models import Token
 from rest_framework.exceptions import AuthenticationFailed
 from rest_framework.request import Request
 
+from tabletop import prepared
 from tabletop.accounts.models import Preferences
-from tabletop.play import prepared
 
 # No token has this key (keys are 40 hex digits): the prepared query's stand-in.
 STAND_IN_KEY = "stand-in, not a token key"

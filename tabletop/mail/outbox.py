@@ -28,12 +28,13 @@ from django.db import transaction
 from django.db.models import Case, F, Q, Value, When
 from django.urls import reverse
 
+from tabletop import prepared
 from tabletop.accounts import addresses, blocks, channels
 from tabletop.accounts.models import Preferences, Webhook
 from tabletop.mail import coalescing, connections, outgoing, push, subscriptions
 from tabletop.mail.compose import compose, new_message_id
 from tabletop.mail.models import Outbox, TableWebhook
-from tabletop.play import clock, prepared
+from tabletop.play import clock
 
 log = logging.getLogger(__name__)
 

@@ -14,9 +14,9 @@ from datetime import date, datetime, time, timedelta
 
 from django.utils import timezone
 
+from tabletop import prepared
 from tabletop.accounts import moments
 from tabletop.accounts.models import Preferences
-from tabletop.play import prepared
 
 Interval = tuple[datetime, datetime]
 

@@ -16,7 +16,8 @@ from django.db import router
 from django.db.models import QuerySet
 
 import games
-from tabletop.play import clock, prepared, store, texts
+from tabletop import prepared
+from tabletop.play import clock, store, texts
 from tabletop.play.models import Game, LogLine, Move
 
 

@@ -22,8 +22,9 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext
 
+from tabletop import prepared
 from tabletop.accounts import addresses, blocks, links
-from tabletop.play import prepared, signals, stamps, store
+from tabletop.play import signals, stamps, store
 from tabletop.play.models import Game, Invitation
 from tabletop.play.store import GameNotActive, NotASeat, NotInvited, Refused
 

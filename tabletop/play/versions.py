@@ -18,8 +18,8 @@ from dataclasses import dataclass
 from django.db import router
 from django.db.models import Count, Max, Min, OuterRef, QuerySet, Subquery
 
+from tabletop import prepared
 from tabletop.accounts.models import Preferences
-from tabletop.play import prepared
 from tabletop.play.models import ChatMessage, Game, Invitation, Note, Seat
 
 

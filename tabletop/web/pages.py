@@ -15,6 +15,7 @@ from django.db.models import Count, Prefetch, prefetch_related_objects
 from django.utils.translation import gettext, pgettext, pgettext_lazy
 
 import games
+from tabletop import prepared
 from tabletop.mail import questions
 from tabletop.play import (
     chat,
@@ -24,7 +25,6 @@ from tabletop.play import (
     history,
     invitations,
     notes,
-    prepared,
     rematches,
     scores,
     seat_history,

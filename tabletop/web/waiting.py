@@ -12,7 +12,7 @@ import functools
 from django.db import router
 from django.http import HttpRequest
 
-from tabletop.play import prepared
+from tabletop import prepared
 from tabletop.play.models import Game, Seat
 
 

@@ -13,7 +13,8 @@ from django.db import router
 from django.db.models import QuerySet, prefetch_related_objects
 from django.utils.translation import gettext
 
-from tabletop.play import prepared, stamps
+from tabletop import prepared
+from tabletop.play import stamps
 from tabletop.play.models import Game, Seat
 from tabletop.play.store.errors import GameNotActive, NoSuchGame, NotASeat, StaleMove
 

@@ -12,7 +12,7 @@ import copy
 
 import games
 from games import texts as game_texts
-from tabletop.play import prepared
+from tabletop import prepared
 from tabletop.play.models import Game, LogLine, Move, Snapshot
 from tabletop.play.store.events import (
     RESIGN,

@@ -16,7 +16,8 @@ from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext
 
-from tabletop.play import clock, prepared
+from tabletop import prepared
+from tabletop.play import clock
 from tabletop.play.models import Game, Move
 from tabletop.play.store.errors import Refused, StaleMove
 from tabletop.play.store.events import RESIGN
