@@ -175,9 +175,11 @@ LOGOUT_REDIRECT_URL = "login"
 # log in by username or address, or by a code emailed to the address. Sign-up sends a link
 # that verifies the address; until it is clicked the player plays, but no game email goes to
 # it (tabletop/accounts/addresses.py). Signing up from an invitation's link verifies at once.
+# The backends are Django's and allauth's, reading the player with their preferences in one
+# query (tabletop/accounts/backends.py).
 AUTHENTICATION_BACKENDS = [
-    "django.contrib.auth.backends.ModelBackend",
-    "allauth.account.auth_backends.AuthenticationBackend",
+    "tabletop.accounts.backends.PlayerBackend",
+    "tabletop.accounts.backends.PlayerAuthenticationBackend",
 ]
 ACCOUNT_ADAPTER = "tabletop.accounts.adapter.AccountAdapter"
 ACCOUNT_FORMS = {

@@ -8,10 +8,8 @@ class AccountsConfig(AppConfig):
     def ready(self) -> None:
         from allauth.account.signals import email_confirmed
         from django.contrib.auth.signals import user_logged_in, user_login_failed
-        from django.db.models.signals import post_delete, post_save
 
-        from tabletop.accounts import addresses, limits, link_sessions, middleware
-        from tabletop.accounts.models import Preferences
+        from tabletop.accounts import addresses, limits, link_sessions
 
         # A password log-in (or any other) lifts the limits of a session a link started.
         user_logged_in.connect(link_sessions.end, dispatch_uid="accounts-end-link-session")
@@ -19,11 +17,5 @@ class AccountsConfig(AppConfig):
         user_login_failed.connect(
             limits.count_password_failure, dispatch_uid="accounts-count-password-failure"
         )
-        # Pages read the time zone and language from the cache; a settings change must show
-        # at once.
-        for changed in (post_save, post_delete):
-            changed.connect(
-                middleware.forget_kept_preferences, sender=Preferences, dispatch_uid="accounts-kept"
-            )
         # A confirmed address takes the seats its invitations hold (play listens).
         email_confirmed.connect(addresses.announce_confirmed, dispatch_uid="accounts-confirmed")

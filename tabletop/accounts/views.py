@@ -33,7 +33,7 @@ from tabletop.accounts.forms import PreferencesForm, WebhookForm, channel_grid, 
 from tabletop.accounts.models import PlayerWebhook, Preferences, PushSubscription
 from tabletop.accounts.signals import clock_settings_changed, signed_up_by_invitation
 
-MODEL_BACKEND = "django.contrib.auth.backends.ModelBackend"
+MODEL_BACKEND = "tabletop.accounts.backends.PlayerBackend"
 
 
 class LoginView(allauth_views.LoginView):

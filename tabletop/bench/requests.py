@@ -81,7 +81,7 @@ def unchanged_polls(count: int = 300) -> dict:
     page.force_login(player)
     detail, panel = f"/api/games/{game.pk}/", f"/games/{game.pk}/panel/"
     api_etag = api.get(detail, **auth)["ETag"]
-    panel_etag = page.get(panel)["ETag"]  # the session and the time zone cached, as a poller's
+    panel_etag = page.get(panel)["ETag"]  # the session cached, as a poller's
     version = panel_etag.strip('"')
     polls = {
         "api_304": lambda: api.get(detail, HTTP_IF_NONE_MATCH=api_etag, **auth),

@@ -47,7 +47,7 @@ def dashboard(request: HttpRequest) -> HttpResponse:
     context = pages.dashboard(request.user)
     context["invitations"] = invitations.pending_for(request.user)
     context["version"] = version
-    context["time_zone"] = preferred_time_zone(request.user)  # kept in the cache
+    context["time_zone"] = preferred_time_zone(request.user)  # read with the player
     return page(request, "web/dashboard.html", context)
 
 

@@ -77,7 +77,8 @@ def test_an_unchanged_panel_poll_answers_304_without_a_query_about_the_game(play
     assert unchanged.status_code == 304
     assert unchanged["ETag"] == first["ETag"]
     assert about_games(queries) == []
-    # The session comes from the cache; the one query left is the player's row (auth).
+    # The session comes from the cache; the one query left is the player's row with their
+    # preferences (auth).
     assert len(queries) == 1, [query["sql"] for query in queries]
 
 
@@ -140,14 +141,15 @@ def cache_calls(monkeypatch) -> list[str]:
     return calls
 
 
-def test_an_unchanged_panel_poll_asks_the_cache_three_times(players, cache_calls):
+def test_an_unchanged_panel_poll_asks_the_cache_twice(players, cache_calls):
     game = started_game(players)
     client = logged_in(players[0])
     first = client.get(panel(game))
     cache_calls.clear()
     assert poll(client, panel(game), first["ETag"])[0].status_code == 304
-    # The session; the time zone and language together; the stamps with the presence mark.
-    assert cache_calls == ["get", "get_many", "get_many"]
+    # The session; the stamps with the presence mark. The time zone and language come with
+    # the player, in the poll's one query.
+    assert cache_calls == ["get", "get_many"]
 
 
 def test_an_unchanged_poll_renews_a_presence_mark_older_than_a_minute(players, cache_calls):
