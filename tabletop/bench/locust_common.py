@@ -48,7 +48,9 @@ STEADY = {"since": None, "moves": Counter(), "stale": 0, "refused_replies": 0, "
 PENDING: dict[str, tuple[int, int]] = {}
 
 PANEL_SEQ = re.compile(r'data-seq="(\d+)"')
-PANEL_VERSION = re.compile(r"\?version=([^\"&]+)\"")
+# The panel's poll as its page sends it (htmx's hx-get): the version held, and whatever else
+# the panel asks to be sent back.
+PANEL_POLL = re.compile(r'hx-get="([^"]*/panel/\?[^"]*)"')
 MOVE_BUTTON = re.compile(r'name="move" value="([^"]*)"')
 # m<game>-<seat>-<seq>-<expires>-<mac>, numbers in base 36 (tabletop/mail/addresses.py).
 REPLY_TOKEN = re.compile(r"m([0-9a-z]+)-([0-9a-z]+)-([0-9a-z]+)-[0-9a-z]+-[a-z2-7]{16}@")
@@ -72,13 +74,13 @@ def claim(kind: str) -> dict:
 
 
 def panel_state(text: str) -> dict:
-    """What a player reads off the game panel: its version and seq, and the move buttons
-    when it is their move."""
-    version = PANEL_VERSION.search(text)
+    """What a player reads off the game panel: its poll (none once the game is over) and seq,
+    and the move buttons when it is their move."""
+    poll = PANEL_POLL.search(text)
     seq = PANEL_SEQ.search(text)
     mine = "banner-you" in text
     return {
-        "version": html.unescape(version.group(1)) if version else "",
+        "poll": html.unescape(poll.group(1)) if poll else "",
         "seq": int(seq.group(1)) if seq else 0,
         "moves": [html.unescape(m) for m in MOVE_BUTTON.findall(text)] if mine else [],
         "mine": mine,

@@ -56,8 +56,7 @@ class PagePlayer(HttpUser):
     def poll(self) -> None:
         for game in list(self.panels):
             r = self.client.get(
-                f"/games/{game}/panel/",
-                params={"version": self.panels[game]["version"]},
+                self.panels[game]["poll"] or f"/games/{game}/panel/",
                 headers={"HX-Request": "true"},
                 name="page: panel (poll)",
             )

@@ -200,7 +200,7 @@ class OnlinePlayer(FastHttpUser):
 
     def poll_panel(self, game: int, panel: dict) -> dict:
         r = self.client.get(
-            f"/games/{game}/panel/?version={panel['version']}",
+            panel["poll"] or f"/games/{game}/panel/",
             headers={**self.headers, "HX-Request": "true"},
             name="game panel (poll)",
         )

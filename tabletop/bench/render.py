@@ -8,8 +8,11 @@ taken in turn with its floor, so both meet the same machine.
 
 from __future__ import annotations
 
+import html
+import re
 import time
 from collections.abc import Callable
+from urllib.parse import parse_qsl, urlsplit
 
 from django.core.mail import EmailMultiAlternatives
 from django.db import connection
@@ -117,14 +120,16 @@ def panel_renders(repeat: int = 20) -> dict:
     clients["player"].force_login(found[0].seats.get(position=0).user)
     clients["spectator"].force_login(spectator)
     samples: dict[str, list] = {"player": [], "spectator": [], "floor": []}
-    for game in found:  # the first request keeps the session and preferences cached
-        for client in clients.values():
-            assert client.get(f"/games/{game.pk}/panel/").status_code == 200
+    # The first request keeps the session cached, and gives the poll as the page sends it.
+    polls = {
+        (name, game.pk): poll_of(client, game) for game in found for name, client in clients.items()
+    }
     clients["player"].get("/bench/floor-page/")
     for _ in range(repeat):
         for game in found:
             for name, client in clients.items():
-                samples[name].append(measured(lambda c=client, g=game: fresh_panel(c, g)))
+                poll = polls[name, game.pk]
+                samples[name].append(measured(lambda c=client, p=poll: fresh_panel(c, p)))
             samples["floor"].append(measured(lambda: clients["player"].get("/bench/floor-page/")))
     return {
         "vendor": connection.vendor,
@@ -133,9 +138,19 @@ def panel_renders(repeat: int = 20) -> dict:
     }
 
 
-def fresh_panel(client: Client, game: Game) -> None:
-    """A poll whose version is out of date: the panel is rebuilt."""
-    response = client.get(f"/games/{game.pk}/panel/", {"version": "stale"})
+def poll_of(client: Client, game: Game) -> tuple[str, dict]:
+    """The panel's poll as its page sends it (htmx's hx-get): the path and the parameters."""
+    response = client.get(f"/games/{game.pk}/panel/")
+    assert response.status_code == 200, response.status_code
+    found = re.search(r'hx-get="([^"]+)"', response.content.decode())
+    url = urlsplit(html.unescape(found.group(1)))
+    return url.path, dict(parse_qsl(url.query))
+
+
+def fresh_panel(client: Client, poll: tuple[str, dict]) -> None:
+    """The page's poll with its version out of date: the panel is rebuilt."""
+    path, parameters = poll
+    response = client.get(path, {**parameters, "version": "stale"})
     assert response.status_code == 200, response.status_code
 
 

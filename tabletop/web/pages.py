@@ -294,6 +294,10 @@ def game_page(
     context["lines"] = list(reversed(named(game, latest)))
     context["your_deadline"] = your_deadline(game, seat)
     context["resigned"] = seat is not None and seat in store.resigned_seats(game)
+    # Asking the table and resigning: for a player still in a game under way.
+    context["table_forms"] = (
+        seat is not None and game.status == Game.Status.ACTIVE and not context["resigned"]
+    )
     context["undo"] = store.take_back_answer(game, seat)
     context["votes"] = open_votes(game, seat)
     context["votes_decided"] = ballots.decided_on_page(game, seat)

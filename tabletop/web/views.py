@@ -154,6 +154,8 @@ def panel(request: HttpRequest, game_id: int) -> HttpResponse:
     # with the cache away, holds the database's version): the panel anew gives it one.
     found = found or tables.shown_game(request, game_id)
     context = pages.game_page(found, request.user, seen=seen, stamp=stamp)
+    # The page polling holds the forms to ask the table and to resign, and keeps them.
+    context["table_forms_held"] = request.GET.get("forms") == "held"
     response = page(request, "web/game_panel.html", context)
     return tagged(response, seen) if stamp is None else stamped(response, context["version"])
 

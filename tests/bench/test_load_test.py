@@ -21,6 +21,7 @@ from tabletop.mail import inbound
 from tabletop.mail.models import Outbox
 from tabletop.play import store
 from tabletop.play.models import Game, Move, Seat
+from tests.helpers.factories import started_game
 from tests.helpers.plans import planner_counts
 
 pytestmark = pytest.mark.django_db
@@ -84,6 +85,32 @@ def test_the_locust_players_load_in_a_process_of_their_own(tmp_path: Path):
         check=True,
     )
     assert counts.stdout.split() == ["2", "2", "1"]
+
+
+def test_the_locust_players_poll_the_panel_as_its_page_does(tmp_path: Path, make_user):
+    """The poll a player reads off the panel is the page's own htmx poll, whatever it asks to
+    be sent back (a seated player's panel asks for its table forms' stand-in)."""
+    game = started_game([make_user("ann"), make_user("ben")])
+    client = Client()
+    client.force_login(game.seats.get(position=0).user)
+    panel = tmp_path / "panel.html"
+    panel.write_text(client.get(f"/games/{game.pk}/panel/").content.decode())
+    read = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import locust, sys; from tabletop.bench.locust_common import panel_state; "
+            "print(panel_state(open(sys.argv[1]).read())['poll'])",
+            str(panel),
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    poll = read.stdout.strip()
+    assert poll.startswith(f"/games/{game.pk}/panel/?version=") and poll.endswith("&forms=held")
+    # The version it holds is the panel's own: nothing changed since.
+    assert client.get(poll, HTTP_HX_REQUEST="true").status_code == 204
 
 
 # ---------------------------------------------------------------------------- the slow-game site

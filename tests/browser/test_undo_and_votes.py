@@ -51,3 +51,19 @@ def test_the_table_votes_to_abandon_the_game_with_one_click_each(new_page, make_
     ben.click("text=Vote yes")
     ben.wait_for_selector(".banner-over")
     assert Game.objects.get(pk=game.pk).outcome["winners"] == []
+
+
+def test_a_vote_half_chosen_outlives_a_move_coming_in(new_page, make_user):
+    game = started_game([make_user("ann"), make_user("ben")])
+    ann = new_page()
+    log_in(ann, "ann", "pw-ann")
+    ann.goto(f"/games/{game.pk}/")
+    ann.click("text=Ask the table…")
+    ann.select_option("select[name=subject]", "end:scored")
+    play(game, game.rules.legal_moves(game.state, game.to_act[0])[0])
+    # The panel's next poll brings the move in, around the forms the page keeps.
+    ann.wait_for_function(
+        f"() => document.querySelector('#panel').dataset.seq === '{game.seq}'", timeout=15_000
+    )
+    assert ann.locator("details.ask-the-table").get_attribute("open") is not None
+    assert ann.input_value("select[name=subject]") == "end:scored"
