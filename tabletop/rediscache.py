@@ -2,8 +2,8 @@
 
 Django's RedisCacheClient builds a new `redis.Redis` for every cache call, and redis-py's
 constructor is not cheap: it copies its table of response callbacks into a fresh dict and
-checks its retry settings, every time. A request makes three or four cache calls (the
-session, the player's preferences, presence and versions), and on the load test (README,
+checks its retry settings, every time. A poll makes two cache calls (the session, the
+stamps with the presence mark), a move or a page a few more, and on the load test (README,
 "Load test") building those clients took 5% of the web processes' CPU. A client holds no
 connection of its own (its pool lends one to each command) and may be shared by threads,
 so each pool's is built once and kept.

@@ -197,7 +197,7 @@ def panel_polls(count: int = 100) -> dict:
     client = Client()
     client.force_login(game.seats.get(position=0).user)
     path = f"/games/{game.pk}/panel/"
-    etag = client.get(path)["ETag"]  # the first poll keeps the session and time zone cached
+    etag = client.get(path)["ETag"]  # the first poll keeps the session cached
     figures = {"vendor": connection.vendor}
     for name, headers in (("fresh", {}), ("unchanged", {"HTTP_IF_NONE_MATCH": etag})):
         times, queries = [], []
